@@ -1,0 +1,33 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Module layering (lighter never imports heavier):
+//   MemoryModels (pure math) <- PlanEngine (learners, planners, storage) <- PlannerCLI <- planner
+let package = Package(
+  name: "planner",
+  platforms: [.macOS(.v13)],
+  products: [
+    .executable(name: "planner", targets: ["planner"]),
+    .library(name: "MemoryModels", targets: ["MemoryModels"]),
+    .library(name: "PlanEngine", targets: ["PlanEngine"]),
+    .library(name: "PlannerCLI", targets: ["PlannerCLI"]),
+  ],
+  targets: [
+    .target(name: "MemoryModels"),
+    .target(name: "PlanEngine", dependencies: ["MemoryModels"]),
+    .target(name: "PlannerCLI", dependencies: ["PlanEngine", "MemoryModels"]),
+    .executableTarget(name: "planner", dependencies: ["PlannerCLI"]),
+    .executableTarget(
+      name: "planner-bench",
+      dependencies: ["PlannerCLI", "PlanEngine", "MemoryModels"],
+      path: "Benchmarks/Sources/planner-bench"
+    ),
+    .testTarget(
+      name: "MemoryModelsTests",
+      dependencies: ["MemoryModels"],
+      resources: [.copy("Fixtures")]
+    ),
+    .testTarget(name: "PlanEngineTests", dependencies: ["PlanEngine", "MemoryModels"]),
+    .testTarget(name: "PlannerCLITests", dependencies: ["PlannerCLI", "PlanEngine", "MemoryModels"]),
+  ]
+)

@@ -1,0 +1,142 @@
+import Foundation
+
+/// FSRS-6, exactly as `shared/specs/FSRS6.md` describes (float64, fsrs-rs clamps).
+///
+/// A value type: every call is pure, and reviewing returns a new state. The constants that
+/// depend only on the parameters (decay, factor, exp(w8), D0(4), …) are computed once here so
+/// the per-review work is a handful of `pow`/`exp` calls.
+public struct FSRS6: Sendable, Hashable {
+  public let parameters: FSRSParameters
+
+  /// Stability clamps (fsrs-rs).
+  public static let minStability = 0.001
+  public static let maxStability = 36500.0
+  /// Difficulty clamps.
+  public static let minDifficulty = 1.0
+  public static let maxDifficulty = 10.0
+  /// The longest interval the scheduler gives, in days.
+  public static let maximumInterval = 36500
+
+  /// decay = −w20.
+  public let decay: Double
+  /// factor = 0.9^(1/decay) − 1, so that R(S, S) = 0.9.
+  public let factor: Double
+
+  // Precomputed per-parameter constants for the hot path.
+  @usableFromInline let w: [Double]
+  @usableFromInline let expW8: Double
+  @usableFromInline let meanReversionTarget: Double  // w7 · D0(4), unclamped D0(4)
+  @usableFromInline let lapseCeilingDivisor: Double  // exp(w17 · w18)
+  @usableFromInline let inverseDecay: Double
+
+  public init(parameters: FSRSParameters = .defaults) {
+    self.parameters = parameters
+    let w = parameters.weights
+    self.w = w
+    self.decay = -w[20]
+    self.factor = Foundation.pow(0.9, 1 / decay) - 1
+    self.expW8 = Foundation.exp(w[8])
+    self.meanReversionTarget = w[7] * (w[4] - Foundation.exp(w[5] * 3) + 1)
+    self.lapseCeilingDivisor = Foundation.exp(w[17] * w[18])
+    self.inverseDecay = 1 / decay
+  }
+
+  // MARK: Forgetting curve
+
+  /// R(t, S) = (1 + factor · t / S)^decay, for real t ≥ 0.
+  @inlinable
+  public func retrievability(elapsedDays t: Double, stability s: Double) -> Double {
+    Foundation.pow(1 + factor * max(t, 0) / s, decay)
+  }
+
+  /// I_raw(S, DR) = S / factor · (DR^(1/decay) − 1): the real-valued days until R falls to DR.
+  @inlinable
+  public func rawInterval(stability s: Double, desiredRetention dr: Double) -> Double {
+    s / factor * (Foundation.pow(dr, inverseDecay) - 1)
+  }
+
+  /// The scheduled interval: I_raw rounded half-to-even, then at least 1, then at most
+  /// `maximumInterval` (py-fsrs rule).
+  @inlinable
+  public func intervalDays(stability s: Double, desiredRetention dr: Double, maximumInterval: Int = FSRS6.maximumInterval) -> Int {
+    let raw = rawInterval(stability: s, desiredRetention: dr).rounded(.toNearestOrEven)
+    guard raw.isFinite else { return maximumInterval }
+    return Swift.min(Swift.max(Int(Swift.min(raw, 1e9)), 1), maximumInterval)
+  }
+
+  // MARK: Initial state
+
+  /// D0(G) = w4 − exp(w5 · (G − 1)) + 1, unclamped.
+  @inlinable
+  public func initialDifficultyUnclamped(_ g: Rating) -> Double {
+    w[4] - Foundation.exp(w[5] * Double(g.rawValue - 1)) + 1
+  }
+
+  /// First review: S = w[G−1], D = clamp(D0(G), 1, 10).
+  @inlinable
+  public func initialState(_ g: Rating) -> MemoryState {
+    MemoryState(
+      stability: clampStability(w[g.rawValue - 1]),
+      difficulty: clampDifficulty(initialDifficultyUnclamped(g)))
+  }
+
+  // MARK: Updates
+
+  /// D' = D − w6·(G − 3)·(10 − D)/9; D'' = w7·D0(4) + (1 − w7)·D'; clamped to [1, 10].
+  @inlinable
+  public func nextDifficulty(_ d: Double, _ g: Rating) -> Double {
+    let delta = -w[6] * Double(g.rawValue - 3)
+    let damped = d + delta * (10 - d) / 9
+    return clampDifficulty(meanReversionTarget + (1 - w[7]) * damped)
+  }
+
+  /// Same-day (t = 0): SInc = exp(w17·(G − 3 + w18)) · S^(−w19), floored at 1 for G ≥ 2.
+  @inlinable
+  public func shortTermStability(_ s: Double, _ g: Rating) -> Double {
+    var inc = Foundation.exp(w[17] * (Double(g.rawValue) - 3 + w[18])) * Foundation.pow(s, -w[19])
+    if g != .again { inc = Swift.max(inc, 1) }
+    return s * inc
+  }
+
+  /// After a successful recall at retrievability R:
+  /// S' = S · (1 + exp(w8) · (11 − D) · S^(−w9) · (exp(w10·(1 − R)) − 1) · hard · easy).
+  @inlinable
+  public func recallStability(_ s: Double, _ d: Double, _ r: Double, _ g: Rating) -> Double {
+    let hard = g == .hard ? w[15] : 1
+    let easy = g == .easy ? w[16] : 1
+    return s * (1 + expW8 * (11 - d) * Foundation.pow(s, -w[9]) * (Foundation.exp(w[10] * (1 - r)) - 1) * hard * easy)
+  }
+
+  /// After a lapse at retrievability R:
+  /// S_f = w11 · D^(−w12) · ((S + 1)^w13 − 1) · exp(w14·(1 − R)); S' = min(S_f, S / exp(w17·w18)).
+  @inlinable
+  public func forgetStability(_ s: Double, _ d: Double, _ r: Double) -> Double {
+    let sf = w[11] * Foundation.pow(d, -w[12]) * (Foundation.pow(s + 1, w[13]) - 1) * Foundation.exp(w[14] * (1 - r))
+    return Swift.min(sf, s / lapseCeilingDivisor)
+  }
+
+  /// One review of an item with state `state` (nil for a new item), `t` whole days after the
+  /// previous review, rated `g`. Returns the new state; the input is clamped first, as fsrs-rs does.
+  @inlinable
+  public func nextState(_ state: MemoryState?, elapsedDays t: Int, rating g: Rating) -> MemoryState {
+    guard let state else { return initialState(g) }
+    let s = clampStability(state.stability)
+    let d = clampDifficulty(state.difficulty)
+    let newS: Double
+    if t <= 0 {
+      newS = shortTermStability(s, g)
+    } else {
+      let r = retrievability(elapsedDays: Double(t), stability: s)
+      newS = g == .again ? forgetStability(s, d, r) : recallStability(s, d, r, g)
+    }
+    return MemoryState(stability: clampStability(newS), difficulty: nextDifficulty(d, g))
+  }
+
+  @inlinable func clampStability(_ s: Double) -> Double {
+    Swift.min(Swift.max(s.isNaN ? FSRS6.minStability : s, FSRS6.minStability), FSRS6.maxStability)
+  }
+
+  @inlinable func clampDifficulty(_ d: Double) -> Double {
+    Swift.min(Swift.max(d.isNaN ? FSRS6.maxDifficulty : d, FSRS6.minDifficulty), FSRS6.maxDifficulty)
+  }
+}

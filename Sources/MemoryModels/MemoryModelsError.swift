@@ -1,0 +1,28 @@
+/// Every way the pure memory-model layer refuses input. Cases carry the facts.
+public enum MemoryModelsError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// A parameter vector whose length is not 17, 19 or 21.
+  case parameterCount(Int)
+  /// A parameter that is NaN or infinite.
+  case parameterNotFinite(index: Int)
+  /// A parameter outside the FSRS-6 bounds.
+  case parameterOutOfBounds(index: Int, value: Double, lower: Double, upper: Double)
+  /// A rating outside 1…4.
+  case invalidRating(Int)
+  /// A desired retention outside (0, 1).
+  case invalidRetention(Double)
+
+  public var description: String {
+    switch self {
+    case .parameterCount(let n):
+      return "expected 21 FSRS-6 parameters (or 17/19 to migrate), got \(n)"
+    case .parameterNotFinite(let i):
+      return "parameter w\(i) is not a finite number"
+    case .parameterOutOfBounds(let i, let v, let lo, let hi):
+      return "parameter w\(i) = \(v) is outside its bounds [\(lo), \(hi)]"
+    case .invalidRating(let r):
+      return "rating \(r) is not one of 1 (again), 2 (hard), 3 (good), 4 (easy)"
+    case .invalidRetention(let r):
+      return "desired retention \(r) must be strictly between 0 and 1"
+    }
+  }
+}

@@ -1,0 +1,3 @@
+import PlannerCLI
+
+PlannerCLI.main()
