@@ -1,0 +1,165 @@
+import MemoryModels
+
+/// The fold: state = events (in time order) applied one by one to an empty state, with the
+/// profile's timezone, day start and FSRS-6 parameters. Pure: same profile and events, same
+/// state, whether replayed from the start or continued from a snapshot.
+///
+/// **The daily rule.** At most one rating per item per learning day reaches the memory model
+/// (FSRS6.md §4.4): the day's rating is the *lowest* rating of that day's scheduling events
+/// for the item (a lapse at any time of the day is a lapse; five drills rated Easy are one
+/// Easy). When a later event of the same day lowers it, the day is re-decided from the state
+/// before that day, so the order of events within a day does not matter. Look-ups, "I don't
+/// know" and wrong answers are Again, so several in a day fold into one Again.
+///
+/// Ratings from events: recitation → its grade for every page it touches, except pages with
+/// a located mistake (`mistakesAt`), which get at most Hard (a slip brings the page back
+/// sooner, not as if forgotten); quiz right → Good, typo → Hard, wrong → Again;
+/// look-up → Again; known → Good; unknown → Again. Opening a card, adding, editing or
+/// resetting a word are not reviews.
+///
+/// Popularity (the seed app's rule): +1 for a look-up, opening the card, a wrong answer and
+/// "I don't know"; back to 0 for a right answer or typo, "I know" and a reset.
+public struct LearnerFold: Sendable {
+  public private(set) var state: LearnerState
+  let model: FSRS6
+  var clock: LearningDayClock
+
+  public init(profile: LearnerProfile, state: LearnerState = LearnerState()) {
+    self.state = state
+    model = FSRS6(parameters: FSRSParameters(uncheckedWeights: profile.parameters))
+    clock = LearningDayClock(profile: profile)
+  }
+
+  /// Replays events from scratch (sorted by time; ties keep log order).
+  public static func replay(profile: LearnerProfile, events: [LearnerEvent]) -> LearnerState {
+    var fold = LearnerFold(profile: profile)
+    for e in timeOrdered(events) { fold.apply(e) }
+    return fold.state
+  }
+
+  /// Events by time, ties in their given (log) order.
+  public static func timeOrdered(_ events: [LearnerEvent]) -> [LearnerEvent] {
+    var sorted = true
+    for i in events.indices.dropFirst() where events[i].time.epochMillis < events[i - 1].time.epochMillis {
+      sorted = false
+      break
+    }
+    if sorted { return events }
+    return events.enumerated().sorted {
+      ($0.element.time.epochMillis, $0.offset) < ($1.element.time.epochMillis, $1.offset)
+    }.map(\.element)
+  }
+
+  /// Folds one event; events must come in time order.
+  public mutating func apply(_ event: LearnerEvent) {
+    let ms = event.time.epochMillis
+    state.eventCount += 1
+    state.eventsByType[event.type.rawValue, default: 0] += 1
+    state.latestEventMillis = max(state.latestEventMillis ?? ms, ms)
+    let day = clock.day(atMillis: ms)
+    switch event.payload {
+    case .recitation(let r):
+      guard let span = try? LearnerQuran.span(r.range) else { return }
+      var slips: [Int: Int] = [:]  // page → located mistakes
+      for ref in r.mistakesAt {
+        if let s = try? LearnerQuran.span(ref) { slips[LearnerQuran.page(ofAyah: s.first), default: 0] += 1 }
+      }
+      for page in LearnerQuran.reviewUnits(span) {
+        let located = slips[page] ?? 0
+        update("p\(page)", creating: true) { item in item.mistakes += located }
+        rate("p\(page)", located > 0 ? min(r.grade, 2) : r.grade, day: day, ms: ms)
+      }
+      if let seconds = r.seconds {
+        state.habits.recitationSeconds += seconds
+        state.habits.recitationLines += LearnerQuran.lines(span)
+      }
+      practiced(day: day, ms: ms)
+    case .wordAdded(let e, let uk):
+      update(key(e), creating: true) { item in
+        if item.word == nil { item.word = WordEntry(english: e, ukrainian: uk, addedMillis: ms) }
+        item.word!.deleted = false
+        item.word!.ukrainian = uk
+      }
+    case .wordEdited(let e, let uk):
+      update(key(e)) { item in item.word?.ukrainian = uk }
+    case .wordDeleted(let e):
+      update(key(e)) { item in item.word?.deleted = true }
+    case .wordReset(let e):
+      update(key(e)) { item in item.popularity = 0 }
+    case .wordOpened(let e):
+      update(key(e)) { item in item.opens += 1; item.popularity += 1 }
+    case .wordLookedUp(let e):
+      update(key(e)) { item in item.lookups += 1; item.popularity += 1 }
+      rate(key(e), 1, day: day, ms: ms)
+      practiced(day: day, ms: ms)
+    case .wordKnown(let e):
+      update(key(e)) { item in item.popularity = 0 }
+      rate(key(e), 3, day: day, ms: ms)
+    case .wordUnknown(let e):
+      update(key(e)) { item in item.popularity += 1 }
+      rate(key(e), 1, day: day, ms: ms)
+    case .wordQuizzed(let e, _, let verdict, let seconds):
+      update(key(e)) { item in
+        item.quizzes += 1
+        if verdict == .wrong { item.quizzesWrong += 1; item.popularity += 1 } else { item.popularity = 0 }
+      }
+      rate(key(e), verdict == .right ? 3 : verdict == .typo ? 2 : 1, day: day, ms: ms)
+      if let seconds {
+        state.habits.vocabularySeconds += seconds
+        state.habits.vocabularyTimedReviews += 1
+      }
+      practiced(day: day, ms: ms)
+    case .reminderShown: state.habits.remindersShown += 1
+    case .reminderActed: state.habits.remindersActed += 1
+    case .planOpened: state.habits.plansOpened += 1
+    case .planItemDone:
+      state.habits.planItemsDone += 1
+      practiced(day: day, ms: ms)
+    case .planItemSkipped: state.habits.planItemsSkipped += 1
+    case .settingsChanged: break
+    }
+  }
+
+  func key(_ english: String) -> String { "w:" + wordKey(english) }
+
+  /// Changes an item. Word events for a word not (yet, in time order) added are history
+  /// only: they leave no item behind.
+  mutating func update(_ key: String, creating: Bool = false, _ change: (inout ItemState) -> Void) {
+    if !creating, state.items[key] == nil { return }
+    change(&state.items[key, default: ItemState()])
+  }
+
+  /// Applies a rating under the daily rule.
+  mutating func rate(_ key: String, _ rating: Int, day: Int, ms: Int64) {
+    guard var item = state.items[key] else { return }
+    item.reviews += 1
+    item.lastReviewMillis = ms
+    if let last = item.lastDay, day <= last {
+      // Same learning day: the day's rating is the lowest; re-decide from the day before.
+      if rating < item.dayRating {
+        if rating == 1 { item.lapses += 1 }
+        item.dayRating = rating
+        item.memory = model.nextState(item.previousMemory, elapsedDays: item.previousDay.map { last - $0 } ?? 0,
+                                      rating: Rating(rawValue: rating)!)
+      }
+    } else {
+      item.previousMemory = item.memory
+      item.previousDay = item.lastDay
+      item.lastDay = day
+      item.dayRating = rating
+      item.reviewDays += 1
+      if rating == 1 { item.lapses += 1 }
+      item.memory = model.nextState(item.memory, elapsedDays: item.previousDay.map { day - $0 } ?? 0,
+                                    rating: Rating(rawValue: rating)!)
+    }
+    state.items[key] = item
+  }
+
+  mutating func practiced(day: Int, ms: Int64) {
+    state.habits.practiceHours[clock.hour(atMillis: ms)] += 1
+    if state.habits.lastActiveDay.map({ day > $0 }) ?? true {
+      state.habits.activeDays += 1
+      state.habits.lastActiveDay = day
+    }
+  }
+}
