@@ -1,0 +1,179 @@
+import Foundation
+
+/// What `record` did.
+public struct RecordOutcome: Sendable, Equatable {
+  /// Events appended now, in the order given.
+  public var appended: [LearnerEvent] = []
+  /// Ids already in the log with the same content (not appended again).
+  public var alreadyRecorded: [String] = []
+  /// A torn last line found and moved to `events.torn.jsonl` before appending.
+  public var setAside: TornLine?
+}
+
+/// Where the events to record came from, for error messages: a batch file (with its line
+/// numbers) or the command line.
+public enum EventSource: Sendable {
+  case file(String, lines: [Int])
+  case commandLine
+}
+
+extension Learner {
+  /// The longest a timestamp may lie ahead of the clock.
+  public static let maximumFutureMillis: Int64 = 86_400_000
+
+  /// Records events: all are validated first (against each other and the learner's current
+  /// state), then the new ones are appended in one durable write, under the learner's lock.
+  /// All or nothing: one bad event and nothing is written.
+  @discardableResult
+  public static func record(_ dir: String, events: [LearnerEvent], source: EventSource = .commandLine,
+                            now: Date, lockTimeout: Double = LearnerLock.defaultTimeout) throws(PlanEngineError) -> RecordOutcome {
+    let lock = try LearnerLock(directory: dir, timeout: lockTimeout)
+    defer { lock.unlock() }
+    let learner = try load(dir, writeSnapshot: false)
+    let logPath = path(dir, eventsFile)
+    let nowMillis = Int64((now.timeIntervalSince1970 * 1000).rounded(.down))
+
+    func place(_ i: Int, _ key: String?) -> (String, Int?, String?) {
+      switch source {
+      case .file(let f, let lines): return (f, i < lines.count ? lines[i] : nil, key)
+      case .commandLine: return ("command line", nil, key)
+      }
+    }
+    func fail(_ i: Int, _ key: String, _ expected: String) -> PlanEngineError {
+      let (f, l, k) = place(i, key)
+      return .malformed(file: f, line: l, keyPath: k, expected: expected)
+    }
+
+    // 1. Validate everything before writing anything.
+    var live: [String: Bool] = [:]  // word key → in the dictionary, as the batch goes
+    func has(_ english: String) -> Bool { live[wordKey(english)] ?? learner.state.hasWord(english) }
+    var seenInBatch: [String: LearnerEvent] = [:]
+    var outcome = RecordOutcome()
+    var fresh: [LearnerEvent] = []
+    let logBytes = try DurableFile.read(logPath) ?? []
+    for (i, e) in events.enumerated() {
+      if e.time.epochMillis > nowMillis + maximumFutureMillis {
+        throw fail(i, "at", "a time no more than a day ahead of now (\(EventTime(epochMillis: nowMillis, offsetSeconds: 0))), not \(e.time)")
+      }
+      if let prior = seenInBatch[e.id] {
+        guard prior == e else { throw fail(i, "id", "a unique id: '\(e.id)' appears earlier in this batch with different content") }
+        continue
+      }
+      seenInBatch[e.id] = e
+      if let (existing, line) = findEvent(id: e.id, in: logBytes, file: logPath) {
+        guard existing == e else { throw .conflictingEvent(id: e.id, file: logPath, line: line) }
+        outcome.alreadyRecorded.append(e.id)
+        continue
+      }
+      switch e.payload {
+      case .wordAdded(let en, _): live[wordKey(en)] = true
+      case .wordDeleted(let en):
+        guard has(en) else { throw unknown(i, en) }
+        live[wordKey(en)] = false
+      case .reminderShown(let en?, _), .reminderActed(let en?, _):
+        guard has(en) else { throw unknown(i, en) }
+      default:
+        if let en = e.payload.english, e.type != .wordAdded { guard has(en) else { throw unknown(i, en) } }
+      }
+      fresh.append(e)
+    }
+    func unknown(_ i: Int, _ en: String) -> PlanEngineError {
+      if case .commandLine = source { return .unknownWord(en) }
+      return fail(i, "payload.english", "a word in the dictionary ('\(en)' was never added, or was deleted)")
+    }
+    guard !fresh.isEmpty else { return outcome }
+
+    // 2. Set aside a torn last line, so the new lines start on a line of their own.
+    if let torn = learner.torn {
+      try DurableFile.append(path(dir, tornFile), torn.bytes + [0x0A])
+      try DurableFile.truncate(logPath, to: torn.offset)
+      outcome.setAside = torn
+    }
+
+    // 3. One write of whole lines, flushed to disk.
+    var bytes: [UInt8] = []
+    for e in fresh { bytes += e.line; bytes.append(0x0A) }
+    try DurableFile.append(logPath, bytes)
+    outcome.appended = fresh
+    return outcome
+  }
+
+  /// Finds the event with `id` in the log bytes: a byte search for `"id":"<id>"` (every line
+  /// is written compact by us), confirmed by parsing the line.
+  static func findEvent(id: String, in log: [UInt8], file: String) -> (LearnerEvent, Int)? {
+    var w = JSONWriter()
+    w.writeRaw("\"id\":")
+    w.writeString(id)
+    let needle = w.bytes
+    guard !log.isEmpty else { return nil }
+    return log.withUnsafeBufferPointer { buf -> (LearnerEvent, Int)? in
+      var from = 0
+      while let hit = search(needle, in: buf, from: from) {
+        var start = hit
+        while start > 0 && buf[start - 1] != 0x0A { start -= 1 }
+        var end = hit
+        while end < buf.count && buf[end] != 0x0A { end += 1 }
+        from = end
+        guard end < buf.count else { return nil }  // torn tail: not recorded
+        var line = 1
+        for k in 0..<start where buf[k] == 0x0A { line += 1 }
+        if let v = try? JSONParser.parse(UnsafeBufferPointer(rebasing: buf[start..<end])),
+          let e = try? LearnerEvent.decode(v, file: file, line: line), e.id == id {
+          return (e, line)
+        }
+      }
+      return nil
+    }
+  }
+
+  static func search(_ needle: [UInt8], in hay: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
+    guard let first = needle.first, hay.count >= needle.count else { return nil }
+    var i = from
+    let last = hay.count - needle.count
+    while i <= last {
+      if hay[i] == first {
+        var k = 1
+        while k < needle.count && hay[i + k] == needle[k] { k += 1 }
+        if k == needle.count { return i }
+      }
+      i += 1
+    }
+    return nil
+  }
+
+  /// `planner config`: changes one setting, writes the profile atomically and records a
+  /// `settings.changed` event. Returns the previous and the new value.
+  @discardableResult
+  public static func configure(_ dir: String, key: String, value: String, now: Date, id: String? = nil,
+                               lockTimeout: Double = LearnerLock.defaultTimeout) throws(PlanEngineError) -> (previous: String, current: String) {
+    var (profile, _) = try loadProfile(dir)
+    let previous = try profile.setting(key)
+    try profile.set(key, to: value)
+    let current = try profile.setting(key)
+    do {
+      let lock = try LearnerLock(directory: dir, timeout: lockTimeout)
+      defer { lock.unlock() }
+      try DurableFile.replace(path(dir, profileFile), with: Array(profile.encoded()))
+    }
+    let time = EventTime.now(now, timezone: profile.timezone)
+    let event = LearnerEvent(id: id ?? newEventID(now: now), time: time,
+                             payload: .settingsChanged(key: key, value: current, previous: previous))
+    try record(dir, events: [event], now: now, lockTimeout: lockTimeout)
+    return (previous, current)
+  }
+
+  /// A new unique event id: time in ms and 64 random bits, e.g. `e-19a2b3c4d5e-9f1c…`.
+  public static func newEventID(now: Date) -> String {
+    var g = SystemRandomNumberGenerator()  // uniqueness, not reproducibility: never reaches a plan
+    let r = g.next() as UInt64
+    return "e-\(String(Int64(now.timeIntervalSince1970 * 1000), radix: 16))-\(FNV1a64.hex(r))"
+  }
+}
+
+extension EventTime {
+  /// Now, written with the learner's current offset.
+  public static func now(_ date: Date, timezone: String) -> EventTime {
+    let tz = TimeZone(identifier: timezone) ?? TimeZone(identifier: "UTC")!
+    return EventTime(epochMillis: Int64((date.timeIntervalSince1970 * 1000).rounded(.down)), offsetSeconds: tz.secondsFromGMT(for: date))
+  }
+}
