@@ -31,7 +31,7 @@ public enum LearnerQuran {
     return (lo + 1, id - surahStart[lo] + 1)
   }
 
-  /// Parses `S`, `S:A`, `S:A-B`, `S:A-S2:B` and `pN` (a page); throws for what does not exist.
+  /// Parses `S`, `S1-S2`, `S:A`, `S:A-B`, `S:A-S2:B` and `pN` (a page); throws for what does not exist.
   public static func span(_ text: String) throws(PlanEngineError) -> Span {
     let t = text.trimmingCharacters(in: .whitespaces)
     func fail(_ reason: String) -> PlanEngineError { .unknownQuranReference(text, reason: reason) }
@@ -69,7 +69,13 @@ public enum LearnerQuran {
       if let a1 { let i = id(surah: s1, ayah: a1); return Span(first: i, last: i) }
       return Span(first: id(surah: s1, ayah: 1), last: id(surah: s1, ayah: LearnerQuranData.ayahCounts[s1 - 1]))
     }
-    guard let a1 else { throw fail("a range starts with SURAH:AYAH") }
+    guard let a1 else {
+      // `78-114`: whole surahs.
+      guard let s2 = Int(halves[1]) else { throw fail("expected SURAH-SURAH or SURAH:AYAH-…") }
+      try check(s2, nil)
+      guard s2 >= s1 else { throw fail("the range runs backwards") }
+      return Span(first: id(surah: s1, ayah: 1), last: id(surah: s2, ayah: LearnerQuranData.ayahCounts[s2 - 1]))
+    }
     let (s2, a2) = try ref(halves[1], defaultSurah: s1)
     try check(s2, a2)
     let first = id(surah: s1, ayah: a1)
