@@ -177,3 +177,45 @@ extension EventTime {
     return EventTime(epochMillis: Int64((date.timeIntervalSince1970 * 1000).rounded(.down)), offsetSeconds: tz.secondsFromGMT(for: date))
   }
 }
+
+extension Learner {
+  /// `planner record DIR --events FILE.jsonl`: every line validated (errors name FILE and its
+  /// line) before anything is appended; all or nothing.
+  @discardableResult
+  public static func recordBatch(_ dir: String, file: String, now: Date,
+                                 lockTimeout: Double = LearnerLock.defaultTimeout) throws(PlanEngineError) -> RecordOutcome {
+    guard var bytes = try DurableFile.read(file) else { throw .io(path: file, reason: "no such file") }
+    if let last = bytes.last, last != 0x0A { bytes.append(0x0A) }  // a final line may lack its newline
+    return try recordBatch(dir, bytes: bytes, file: file, now: now, lockTimeout: lockTimeout)
+  }
+
+  /// The same, for a batch already in memory (standard input).
+  @discardableResult
+  public static func recordBatch(_ dir: String, bytes: [UInt8], file: String, now: Date,
+                                 lockTimeout: Double = LearnerLock.defaultTimeout) throws(PlanEngineError) -> RecordOutcome {
+    var bytes = bytes
+    if let last = bytes.last, last != 0x0A { bytes.append(0x0A) }
+    var lines: [Int] = []
+    var events: [LearnerEvent] = []
+    try bytes.withUnsafeBufferPointer { (buf) throws(PlanEngineError) in
+      var start = 0
+      var lineNo = 1
+      while start < buf.count {
+        var end = start
+        while buf[end] != 0x0A { end += 1 }
+        let line = UnsafeBufferPointer(rebasing: buf[start..<end])
+        if !EventLog.isBlank(line) {
+          let value: JSONValue
+          do throws(JSONSyntaxError) { value = try JSONParser.parse(line) } catch {
+            throw .malformed(file: file, line: lineNo, keyPath: nil, expected: "one JSON event per line (column \(error.column): \(error.message))")
+          }
+          events.append(try LearnerEvent.decode(value, file: file, line: lineNo))
+          lines.append(lineNo)
+        }
+        start = end + 1
+        lineNo += 1
+      }
+    }
+    return try record(dir, events: events, source: .file(file, lines: lines), now: now, lockTimeout: lockTimeout)
+  }
+}
