@@ -167,4 +167,20 @@ import Testing
     try Learner.configure(dir, key: "dayStartHour", value: "0", now: Fixed.now)
     #expect(try Learner.load(dir).fromSnapshot == false)
   }
+
+  @Test func aLateEventMakesTheSnapshotStaleAnOnTimeOneDoesNot() throws {
+    let tmp = TemporaryFolder()
+    let dir = Fixed.learner(tmp)
+    let r = { (id: String, at: String) in Fixed.event(id, at, .recitation(Recitation(range: "112", tier: .old, grade: 3))) }
+    try Learner.record(dir, events: [r("a", "2026-11-28T08:00:00+02:00"), r("b", "2026-11-30T08:00:00+02:00")], now: Fixed.now)
+    _ = try Learner.load(dir)
+    try Learner.record(dir, events: [r("c", "2026-11-30T09:00:00+02:00")], now: Fixed.now)
+    let onTime = try Learner.load(dir)
+    #expect(onTime.fromSnapshot && onTime.eventsFolded == 1)
+    try Learner.record(dir, events: [r("d", "2026-11-29T08:00:00+02:00")], now: Fixed.now)
+    let late = try Learner.load(dir)
+    #expect(!late.fromSnapshot && late.eventsFolded == 4)
+    #expect(late.state == LearnerFold.replay(profile: late.profile, events: try Learner.history(dir).events))
+    #expect(late.state.items["p604"]!.reviewDays == 3)
+  }
 }
