@@ -21,7 +21,7 @@ public struct PluralOperands: Sendable, Hashable {
 
   /// An integer, shown without fraction digits.
   public init(_ value: Int) {
-    self.init(i: Int(value.magnitude), v: 0, f: 0)
+    self.init(i: Int(clamping: value.magnitude), v: 0, f: 0)
   }
 
   /// A decimal number shown with exactly `fractionDigits` digits after the separator
@@ -30,7 +30,13 @@ public struct PluralOperands: Sendable, Hashable {
     let digits = max(0, min(fractionDigits, 9))
     var scale = 1
     for _ in 0..<digits { scale *= 10 }
-    let scaled = Int((value.magnitude * Double(scale)).rounded(.toNearestOrAwayFromZero))
+    let product = (value.magnitude * Double(scale)).rounded(.toNearestOrAwayFromZero)
+    // Total for any input: NaN counts as 0, and values past Int's range are clamped to it.
+    guard product.isFinite, product < 9.2e18 else {
+      self.init(i: product.isNaN ? 0 : Int.max / scale, v: digits, f: 0)
+      return
+    }
+    let scaled = Int(product)
     self.init(i: scaled / scale, v: digits, f: scaled % scale)
   }
 

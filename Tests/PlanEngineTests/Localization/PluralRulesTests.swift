@@ -117,6 +117,9 @@ struct PluralRulesTests {
     #expect(PluralOperands("-0.0") == PluralOperands(i: 0, v: 1, f: 0))
     #expect(PluralOperands(2.346, fractionDigits: 2) == PluralOperands(i: 2, v: 2, f: 35))
     #expect(PluralOperands(-7) == PluralOperands(i: 7))
+    #expect(PluralOperands(Int.min) == PluralOperands(i: Int.max))
+    #expect(PluralOperands(Double.nan, fractionDigits: 1) == PluralOperands(i: 0, v: 1, f: 0))
+    #expect(PluralOperands(Double.infinity, fractionDigits: 2).i == Int.max / 100)
     for bad in ["", ".", "1.", ".5", "1,5", "1e3", "١", "1.2.3", "abc"] {
       #expect(PluralOperands(bad) == nil, "\(bad)")
     }
