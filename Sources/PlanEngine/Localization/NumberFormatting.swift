@@ -39,7 +39,13 @@ public enum NumberFormatting {
       }
       grouped.append(digit)
     }
-    return Digits.localize((value < 0 ? "-" : "") + grouped, for: locale)
+    return (value < 0 ? minusSign(locale) : "") + Digits.localize(grouped, for: locale)
+  }
+
+  /// The minus sign: CLDR's U+061C ARABIC LETTER MARK + hyphen-minus in Arabic, so the
+  /// sign stays on the number's right-to-left side; a plain hyphen-minus otherwise.
+  public static func minusSign(_ locale: PlanLocale) -> String {
+    locale == .arabic ? "\u{061C}-" : "-"
   }
 
   /// A decimal with exactly `fractionDigits` digits after the separator (rounded half away from
@@ -53,7 +59,7 @@ public enum NumberFormatting {
       while fraction.count < operands.v { fraction = "0" + fraction }
       text += decimalSeparator(locale) + Digits.localize(fraction, for: locale)
     }
-    return (negative ? "-" : "") + text
+    return (negative ? minusSign(locale) : "") + text
   }
 
   /// A whole percentage: `60%`, `٦٠٪`.

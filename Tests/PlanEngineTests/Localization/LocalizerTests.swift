@@ -66,6 +66,9 @@ struct LocalizerTests {
     #expect(NumberFormatting.integer(1_000_000, locale: .english) == "1,000,000")
     #expect(NumberFormatting.integer(999, locale: .english) == "999")
     #expect(NumberFormatting.percent(60, locale: .arabic) == "٦٠٪")
+    #expect(NumberFormatting.integer(-1_500, locale: .arabic) == "\u{061C}-١٬٥٠٠")
+    #expect(NumberFormatting.decimal(-2.5, fractionDigits: 1, locale: .arabic) == "\u{061C}-٢٫٥")
+    #expect(NumberFormatting.integer(-1_500, locale: .ukrainian) == "-1\u{00A0}500")
   }
 
   @Test("dates and times in each language")
