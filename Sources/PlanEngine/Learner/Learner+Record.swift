@@ -166,7 +166,7 @@ extension Learner {
   public static func newEventID(now: Date) -> String {
     var g = SystemRandomNumberGenerator()  // uniqueness, not reproducibility: never reaches a plan
     let r = g.next() as UInt64
-    return "e-\(String(Int64(now.timeIntervalSince1970 * 1000), radix: 16))-\(FNV1a64.hex(r))"
+    return "e-\(String(Int64(now.timeIntervalSince1970 * 1000), radix: 16))-\(LearnerSnapshot.hex(r))"
   }
 }
 

@@ -28,10 +28,13 @@ public struct LearnerSnapshot: Sendable, Equatable {
 
   /// FNV-1a 64 of "fold <foldVersion>\n" followed by the profile.json bytes.
   public static func profileHash(profileBytes: [UInt8]) -> UInt64 {
-    var h = FNV1a64()
-    h.combine("fold \(foldVersion)\n".utf8)
-    h.combine(profileBytes)
-    return h.value
+    FNV1a64.hash(Array("fold \(foldVersion)\n".utf8) + profileBytes)
+  }
+
+  /// 16 lower-case hex digits.
+  public static func hex(_ v: UInt64) -> String {
+    let s = String(v, radix: 16)
+    return String(repeating: "0", count: 16 - s.count) + s
   }
 
   // MARK: JSON
@@ -43,8 +46,8 @@ public struct LearnerSnapshot: Sendable, Equatable {
     w.writeRaw(",\"logBytes\":"); w.writeInt(logBytes)
     w.writeRaw(",\"logCount\":"); w.writeInt(logCount)
     w.writeRaw(",\"lastLineStart\":"); w.writeInt(lastLineStart)
-    w.writeRaw(",\"lastLineHash\":"); w.writeString(FNV1a64.hex(lastLineHash))
-    w.writeRaw(",\"profileHash\":"); w.writeString(FNV1a64.hex(profileHash))
+    w.writeRaw(",\"lastLineHash\":"); w.writeString(Self.hex(lastLineHash))
+    w.writeRaw(",\"profileHash\":"); w.writeString(Self.hex(profileHash))
     w.writeRaw(",\"latestEventMillis\":")
     if let l = state.latestEventMillis { w.writeInt(Int(l)) } else { w.writeRaw("null") }
     w.writeRaw(",\"eventCount\":"); w.writeInt(state.eventCount)
