@@ -4,7 +4,7 @@ import Foundation
 extension LearnerEvent {
   /// Reads one event line. `file`/`line` name it in errors. The range and ayah references
   /// are validated and stored canonical.
-  public static func decode(_ value: JSONValue, file: String, line: Int) throws(PlanEngineError) -> LearnerEvent {
+  public static func decode(_ value: JSONValue, file: String, line: Int?) throws(PlanEngineError) -> LearnerEvent {
     var r = FieldReader(file: file, line: line)
     guard case .object(var o) = value else { throw r.fail("", "a JSON object per line") }
     let version = try r.int(o, "version")
@@ -142,7 +142,7 @@ extension EventPayload {
 /// Typed field access with errors that name file, line and key path.
 struct FieldReader {
   let file: String
-  let line: Int
+  let line: Int?
   var prefix = ""
 
   func fail(_ key: String, _ expected: String) -> PlanEngineError {
