@@ -1,0 +1,28 @@
+import Foundation
+import MemoryModels
+
+/// Whether `--quick` was given: scenarios shrink to a smoke-test size.
+let benchQuick = CommandLine.arguments.contains("--quick")
+
+/// Prints one JSON line: `{"scenario": NAME, key: value, …}` in the given key order.
+func report(_ scenario: String, _ figures: [(String, JSONValue)]) {
+  var line = "{\"scenario\": " + JSONValue.string(scenario).jsonText()
+  for (key, value) in figures {
+    line += ", " + JSONValue.string(key).jsonText() + ": " + value.jsonText()
+  }
+  print(line + "}")
+}
+
+/// Seconds for `body`, on the monotonic clock.
+func seconds(_ body: () -> Void) -> Double {
+  let start = DispatchTime.now().uptimeNanoseconds
+  body()
+  return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+}
+
+/// A figure rounded to `digits` significant decimals for printing (the JSON stays numeric).
+func rounded(_ x: Double, _ digits: Int = 4) -> JSONValue {
+  guard x.isFinite, x != 0 else { return .number(x) }
+  let scale = Foundation.pow(10, Double(digits - 1 - Int(Foundation.floor(Foundation.log10(Swift.abs(x))))))
+  return .number((x * scale).rounded() / scale)
+}
