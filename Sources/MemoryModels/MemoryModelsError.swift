@@ -31,3 +31,17 @@ public enum MemoryModelsError: Error, Sendable, Equatable, CustomStringConvertib
     }
   }
 }
+
+extension MemoryModelsError {
+  /// Where in a parameter file the error points, for JSON error output: `parameters[7]` for a
+  /// bad weight, `parameters` for a wrong count, the decoder's key path for a malformed file;
+  /// nil for errors that are not about a file.
+  public var keyPath: String? {
+    switch self {
+    case .parameterCount: return "parameters"
+    case .parameterNotFinite(let i), .parameterOutOfBounds(let i, _, _, _): return "parameters[\(i)]"
+    case .malformedParameterFile(let keyPath, _): return keyPath
+    case .invalidRating, .invalidRetention: return nil
+    }
+  }
+}
