@@ -26,3 +26,12 @@ func rounded(_ x: Double, _ digits: Int = 4) -> JSONValue {
   let scale = Foundation.pow(10, Double(digits - 1 - Int(Foundation.floor(Foundation.log10(Swift.abs(x))))))
   return .number((x * scale).rounded() / scale)
 }
+
+/// The 1-minute load average (Linux `/proc/loadavg`), printed beside timings: the build machine
+/// is shared, and a figure taken under load says so.
+func loadAverage() -> JSONValue {
+  guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8),
+    let first = text.split(separator: " ").first, let x = Double(first)
+  else { return .null }
+  return .number(x)
+}
