@@ -29,7 +29,7 @@ public struct FSRS6: Sendable, Hashable {
   @usableFromInline let lapseCeilingDivisor: Double  // exp(w17 · w18)
   @usableFromInline let inverseDecay: Double
   // The weights the per-review path reads, as stored properties: no array bounds checks or
-  // reference counting in the hot loop (about 20 % of an update). Same arithmetic, same bits.
+  // reference counting in the hot loop. Same arithmetic, same bits.
   @usableFromInline let w6, w7, w9, w10, w11, w12, w13, w14, w15, w16, w17, w18, w19: Double
 
   public init(parameters: FSRSParameters = .defaults) {
