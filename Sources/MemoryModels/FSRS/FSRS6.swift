@@ -31,6 +31,10 @@ public struct FSRS6: Sendable, Hashable {
   // The weights the per-review path reads, as stored properties: no array bounds checks or
   // reference counting in the hot loop. Same arithmetic, same bits.
   @usableFromInline let w6, w7, w9, w10, w11, w12, w13, w14, w15, w16, w17, w18, w19: Double
+  // Everything that depends on the rating alone, computed once: the first-review states and
+  // the same-day factors exp(w17 · (G − 3 + w18)), G = 1…4.
+  @usableFromInline let initialAgain, initialHard, initialGood, initialEasy: MemoryState
+  @usableFromInline let sameDayAgain, sameDayHard, sameDayGood, sameDayEasy: Double
 
   public init(parameters: FSRSParameters = .defaults) {
     self.parameters = parameters
@@ -44,6 +48,14 @@ public struct FSRS6: Sendable, Hashable {
     self.inverseDecay = 1 / decay
     (w6, w7, w9, w10, w11, w12, w13, w14) = (w[6], w[7], w[9], w[10], w[11], w[12], w[13], w[14])
     (w15, w16, w17, w18, w19) = (w[15], w[16], w[17], w[18], w[19])
+    func initial(_ g: Double) -> MemoryState {
+      MemoryState(
+        stability: FSRS6.clampStability(w[Int(g) - 1]),
+        difficulty: FSRS6.clampDifficulty(w[4] - Foundation.exp(w[5] * (g - 1)) + 1))
+    }
+    (initialAgain, initialHard, initialGood, initialEasy) = (initial(1), initial(2), initial(3), initial(4))
+    func sameDay(_ g: Double) -> Double { Foundation.exp(w[17] * (g - 3 + w[18])) }
+    (sameDayAgain, sameDayHard, sameDayGood, sameDayEasy) = (sameDay(1), sameDay(2), sameDay(3), sameDay(4))
   }
 
   // MARK: Forgetting curve
@@ -84,9 +96,12 @@ public struct FSRS6: Sendable, Hashable {
   /// First review: S = w[G−1], D = clamp(D0(G), 1, 10).
   @inlinable
   public func initialState(_ g: Rating) -> MemoryState {
-    MemoryState(
-      stability: clampStability(w[g.rawValue - 1]),
-      difficulty: clampDifficulty(initialDifficultyUnclamped(g)))
+    switch g {
+    case .again: return initialAgain
+    case .hard: return initialHard
+    case .good: return initialGood
+    case .easy: return initialEasy
+    }
   }
 
   // MARK: Updates
@@ -96,13 +111,20 @@ public struct FSRS6: Sendable, Hashable {
   public func nextDifficulty(_ d: Double, _ g: Rating) -> Double {
     let delta = -w6 * Double(g.rawValue - 3)
     let damped = d + delta * (10 - d) / 9
-    return clampDifficulty(meanReversionTarget + (1 - w7) * damped)
+    return Self.clampDifficulty(meanReversionTarget + (1 - w7) * damped)
   }
 
   /// Same-day (t = 0): SInc = exp(w17·(G − 3 + w18)) · S^(−w19), floored at 1 for G ≥ 2.
   @inlinable
   public func shortTermStability(_ s: Double, _ g: Rating) -> Double {
-    var inc = Foundation.exp(w17 * (Double(g.rawValue) - 3 + w18)) * Foundation.exp(-w19 * Foundation.log(s))
+    let base: Double
+    switch g {
+    case .again: base = sameDayAgain
+    case .hard: base = sameDayHard
+    case .good: base = sameDayGood
+    case .easy: base = sameDayEasy
+    }
+    var inc = base * Foundation.exp(-w19 * Foundation.log(s))
     if g != .again { inc = Swift.max(inc, 1) }
     return s * inc
   }
@@ -129,8 +151,8 @@ public struct FSRS6: Sendable, Hashable {
   @inlinable
   public func nextState(_ state: MemoryState?, elapsedDays t: Int, rating g: Rating) -> MemoryState {
     guard let state else { return initialState(g) }
-    let s = clampStability(state.stability)
-    let d = clampDifficulty(state.difficulty)
+    let s = Self.clampStability(state.stability)
+    let d = Self.clampDifficulty(state.difficulty)
     let newS: Double
     if t <= 0 {
       newS = shortTermStability(s, g)
@@ -138,14 +160,14 @@ public struct FSRS6: Sendable, Hashable {
       let r = retrievability(elapsedDays: Double(t), stability: s)
       newS = g == .again ? forgetStability(s, d, r) : recallStability(s, d, r, g)
     }
-    return MemoryState(stability: clampStability(newS), difficulty: nextDifficulty(d, g))
+    return MemoryState(stability: Self.clampStability(newS), difficulty: nextDifficulty(d, g))
   }
 
-  @inlinable func clampStability(_ s: Double) -> Double {
+  @inlinable static func clampStability(_ s: Double) -> Double {
     Swift.min(Swift.max(s.isNaN ? FSRS6.minStability : s, FSRS6.minStability), FSRS6.maxStability)
   }
 
-  @inlinable func clampDifficulty(_ d: Double) -> Double {
+  @inlinable static func clampDifficulty(_ d: Double) -> Double {
     Swift.min(Swift.max(d.isNaN ? FSRS6.maxDifficulty : d, FSRS6.minDifficulty), FSRS6.maxDifficulty)
   }
 }
