@@ -20,6 +20,19 @@ func seconds(_ body: () -> Void) -> Double {
   return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
 }
 
+/// CPU seconds this thread spent in `body`: on a shared machine, less disturbed by other
+/// processes than wall time (it still counts cache and core sharing).
+func threadCPUSeconds(_ body: () -> Void) -> Double {
+  func now() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+  }
+  let start = now()
+  body()
+  return now() - start
+}
+
 /// A figure rounded to `digits` significant decimals for printing (the JSON stays numeric).
 func rounded(_ x: Double, _ digits: Int = 4) -> JSONValue {
   guard x.isFinite, x != 0 else { return .number(x) }
