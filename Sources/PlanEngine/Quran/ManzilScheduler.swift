@@ -51,9 +51,10 @@ enum ManzilScheduler {
   ///
   /// When the cycle fits: the units that earliest-deadline-first needs today (the smallest
   /// prefix, in deadline order, whose time covers max over k of [time of units due by day+k
-  /// − k · capacity]), then every other unit below the desired retention or never revised, lowest
-  /// R first. When it does not: all units, lowest R first, and the proposed cycle
-  /// ⌈total / capacity⌉ days.
+  /// − k · pace], pace = max(total / cycle, 80% of capacity), at most the capacity), then every other unit below the desired retention or never revised, lowest
+  /// R first. The cycle fits when whole units packed into days of `capacity` (first-fit
+  /// decreasing) take at most `cycle` days and today's coverage share fits today. When it does
+  /// not: all units, lowest R first, and the proposed cycle is that packed number of days.
   static func rank(_ cs: [ManzilCandidate], day: EpochDay, capacity: Int, desiredRetention: Double,
                    cycle: Int, model: FSRS6) -> Ranking {
     let r = cs.map { retrievability($0, on: day, cycle: cycle, model: model) }
@@ -62,18 +63,22 @@ enum ManzilScheduler {
       (r[$0], cs[$0].deadline, -cs[$0].lapses, cs[$0].order) < (r[$1], cs[$1].deadline, -cs[$1].lapses, cs[$1].order)
     }
     let byDeadline = cs.indices.sorted { (cs[$0].deadline, r[$0], cs[$0].order) < (cs[$1].deadline, r[$1], cs[$1].order) }
-    // Earliest deadline first: what must be done today.
+    // Earliest deadline first: what must be done today, planned at a pace with a 20% reserve
+    // (or the cycle's bare pace when tighter) so that units revised together do not all fall
+    // due together again beyond what a day holds.
+    let pace = min(capacity, max((total + cycle - 1) / max(cycle, 1), capacity * 4 / 5))
     var required = 0, cumulative = 0
     for i in byDeadline {
       cumulative += cs[i].seconds
       let k = max(0, day.distance(to: cs[i].deadline))
-      required = max(required, cumulative - k * capacity)
+      required = max(required, cumulative - k * pace)
     }
     var mandatory: [Int] = []
     var mandatorySeconds = 0
     for i in byDeadline where mandatorySeconds < required { mandatory.append(i); mandatorySeconds += cs[i].seconds }
-    let fits = total <= capacity * cycle && mandatorySeconds <= capacity
-    let proposed: Int? = fits ? nil : (capacity > 0 ? max(cycle + 1, (total + capacity - 1) / capacity) : nil)
+    let days = packedDays(cs.map(\.seconds), capacity: capacity)
+    let fits = days.map { $0 <= cycle } ?? false && mandatorySeconds <= capacity
+    let proposed: Int? = fits ? nil : days.map { max(cycle + 1, $0) }
     let isDue = cs.indices.map { r[$0] < desiredRetention || cs[$0].lastReview == nil || cs[$0].deadline <= day }
     var dueSeconds = 0
     for i in cs.indices where isDue[i] || mandatory.contains(i) { dueSeconds += cs[i].seconds }
@@ -86,6 +91,18 @@ enum ManzilScheduler {
     for i in mandatory { order.append((i, .coverage)); taken[i] = true }
     for i in byRisk where !taken[i] && isDue[i] { order.append((i, .due)) }
     return Ranking(order: order, fits: true, proposedCycleDays: nil, totalSeconds: total, dueSeconds: dueSeconds)
+  }
+
+  /// Days needed to revise every unit once at `capacity` seconds a day, units being whole
+  /// (first-fit decreasing); nil when a unit is longer than a day's capacity.
+  static func packedDays(_ seconds: [Int], capacity: Int) -> Int? {
+    guard !seconds.isEmpty else { return 0 }
+    guard capacity > 0, seconds.allSatisfy({ $0 <= capacity }) else { return nil }
+    var bins: [Int] = []
+    for s in seconds.sorted(by: >) {
+      if let i = bins.firstIndex(where: { $0 + s <= capacity }) { bins[i] += s } else { bins.append(s) }
+    }
+    return bins.count
   }
 
   /// Takes ranked units while they fit `seconds`; returns the taken indices and the seconds used.
