@@ -24,33 +24,54 @@ enum LessonSizer {
     return min(lines, maxLines)
   }
 
-  /// Where a lesson from `progress.sequence[start]` ends: always on an ayah boundary, within the
-  /// run of consecutive ayahs, no longer than `capLines` (unless the first ayah alone is), and as
-  /// close to `target` lines as natural stops allow. Score of an end = |lines − target| / target
-  /// minus a bonus for stopping at the end of a surah (0.5), a page (0.3) or a rub' (0.2); ends
-  /// shorter than half the target count only if they are the end of the run. Ties: the earlier.
+  /// Where a lesson from `progress.sequence[start]` ends (an index into the sequence): always on
+  /// an ayah boundary, no longer than `capLines` (unless the first ayah alone is), and as close
+  /// to `target` lines as natural stops allow. A lesson runs through consecutive ayahs; where
+  /// the learning order jumps at the end of a surah (from An-Nas backwards, a custom list) it
+  /// may go on into the next surah of the order, so a learner who has earned 12 lines is not
+  /// held to a 3-line surah. With aim = min(target, capLines), the score of an end is
+  /// |lines − aim| / aim minus a bonus for stopping at the end of a surah (0.5), a page (0.3) or
+  /// a rub' (0.2); other ends shorter than half the aim do not count. Ties: the earlier end.
   static func chooseEnd(_ progress: QuranProgress, start: Int, target: Double, capLines: Double) -> Int {
-    let runEnd = progress.runEnd(from: start)
     let cap = min(capLines, target * 1.5)
+    // What can be reached today: the earned size, or less when the time left is shorter.
+    let aim = max(min(target, capLines), 0.5)
+    let seq = progress.sequence
     var best = start, bestScore = Double.infinity
     var share = 0
     var i = start
-    while i <= runEnd {
-      let id = progress.sequence[i]
+    while i < seq.count && !progress.learned[seq[i]] {
+      let id = seq[i]
       share += Quran.lineShare(ofAyah: id)
       let lines = Double(share) / 10_000
       if i > start && lines > cap + 1e-9 { break }
+      let surahEnd = id == Quran.surahRange(Quran.surah(ofAyah: id))!.last
       var bonus = 0.0
-      if id == Quran.surahRange(Quran.surah(ofAyah: id))!.last { bonus = 0.5 }
+      if surahEnd { bonus = 0.5 }
       else if id == Quran.page(Quran.page(ofAyah: id))!.last { bonus = 0.3 }
       else if id == Quran.rub(Quran.rub(ofAyah: id))!.last { bonus = 0.2 }
-      let eligible = i == start || lines >= target / 2 || i == runEnd
-      if eligible {
-        let score = abs(lines - target) / target - bonus
+      let last = i + 1 == seq.count || progress.learned[seq[i + 1]]
+      if i == start || lines >= aim / 2 || surahEnd || last {
+        let score = abs(lines - aim) / aim - bonus
         if score < bestScore - 1e-12 { best = i; bestScore = score }
       }
+      // A jump in the learning order is crossed only at the end of a surah.
+      if i + 1 < seq.count && seq[i + 1] != id + 1 && !surahEnd { break }
       i += 1
     }
     return best
+  }
+
+  /// The lesson's ayahs from sequence index `start` through `end`, as ranges in learning order.
+  static func ranges(_ progress: QuranProgress, start: Int, end: Int) -> [AyahRange] {
+    var out: [AyahRange] = []
+    var a = start
+    while a <= end {
+      var b = a
+      while b < end && progress.sequence[b + 1] == progress.sequence[b] + 1 { b += 1 }
+      out.append(AyahRange(uncheckedFirst: progress.sequence[a], last: progress.sequence[b]))
+      a = b + 1
+    }
+    return out
   }
 }

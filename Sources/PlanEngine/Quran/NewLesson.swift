@@ -42,13 +42,15 @@ enum NewLesson {
       return Choice(item: nil, notes: notes, targetLines: target)
     }
     let end = LessonSizer.chooseEnd(progress, start: start, target: target, capLines: capLines)
-    let range = AyahRange(uncheckedFirst: progress.sequence[start], last: progress.sequence[end])
-    let lines = Quran.lines(range)
-    if capLines < target && lines < target * 0.75 {
+    let ranges = LessonSizer.ranges(progress, start: start, end: end)
+    let lines = ranges.reduce(0) { $0 + Quran.lines($1) }
+    let next = end + 1 < progress.sequence.count ? progress.sequence[end + 1] : nil
+    let cutByBudget = next.map { !progress.learned[$0] && lines + Double(Quran.lineShare(ofAyah: $0)) / 10_000 > capLines } ?? false
+    if cutByBudget && capLines < target && lines < target * 0.75 {
       notes.append(QuranPlanNote(code: "new-lesson-shortened",
         text: "new lesson shortened to \(fmt(lines)) lines (about \(fmt(target)) earned): revision takes the rest of the time"))
     }
-    let item = QuranPlanItem(tier: .newLesson, ranges: [range], unit: nil, lines: rounded(lines, 2),
+    let item = QuranPlanItem(tier: .newLesson, ranges: ranges, unit: nil, lines: rounded(lines, 2),
                              estimatedSeconds: max(1, Int((lines * secondsPerLine).rounded(.up))),
                              reason: QuranReason(code: "new-lesson", text: "new lesson, \(fmt(lines)) lines", retrievability: nil, days: nil),
                              overBudget: false)

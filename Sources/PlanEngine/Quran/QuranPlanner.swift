@@ -83,8 +83,9 @@ public enum QuranPlanner {
       let catchUp = ManzilScheduler.catchUpDay(candidates, takenToday: takenToday, day: day, capacity: capacity,
                                                desiredRetention: s.desiredRetention, cycle: s.cycleDays, model: model)
       plan.backlog = QuranBacklog(deferredUnits: deferred, deferredSeconds: deferredSeconds, catchUpDate: catchUp)
-      plan.notes.append(QuranPlanNote(code: "backlog",
-        text: "\(deferred) due unit(s) (\(minutes(deferredSeconds))) wait for the coming days, most at risk first; caught up \(catchUp.map { "by \($0)" } ?? "not within 180 days at this budget")"))
+      // When the cycle does not fit, the cycle note says it all; a catch-up date only after missed days.
+      if ranking.fits { plan.notes.append(QuranPlanNote(code: "backlog",
+        text: "\(deferred) due unit(s) (\(minutes(deferredSeconds))) wait for the coming days, most at risk first; caught up \(catchUp.map { "by \($0)" } ?? "not within 180 days at this budget")")) }
     }
 
     // 3. The new lesson (sabaq) from what is left.

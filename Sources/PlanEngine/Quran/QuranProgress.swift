@@ -46,13 +46,5 @@ struct QuranProgress: Sendable {
     nextIndex = sequence.firstIndex { !learned[$0] } ?? sequence.count
   }
 
-  /// The last index of the run of consecutive, unlearned ayahs starting at `index` (a lesson
-  /// is one contiguous range, so it never runs past a jump in the learning order).
-  func runEnd(from index: Int) -> Int {
-    var i = index
-    while i + 1 < sequence.count && sequence[i + 1] == sequence[i] + 1 && !learned[sequence[i + 1]] { i += 1 }
-    return i
-  }
-
   var remaining: [Int] { sequence.filter { !learned[$0] } }
 }

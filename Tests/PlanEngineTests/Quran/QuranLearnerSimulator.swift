@@ -29,9 +29,10 @@ struct QuranLearnerSimulator {
     var today: [QuranRecitation] = []
     for item in plan.items {
       let (g, mistakes) = grade(item, &rng)
+      let lines = item.ranges.reduce(0) { $0 + Quran.lines($1) }
       for r in item.ranges {
         today.append(QuranRecitation(day: plan.date, range: r, tier: item.tier, grade: g, mistakes: mistakes,
-                                     seconds: Double(item.estimatedSeconds)))
+                                     seconds: Double(item.estimatedSeconds) * Quran.lines(r) / max(lines, 0.0001)))
       }
     }
     record(today, on: plan.date)
