@@ -51,6 +51,8 @@ public struct AyahRange: Sendable, Hashable, Comparable {
   public func contains(_ id: Int) -> Bool { id >= first && id <= last }
   public func overlaps(_ o: AyahRange) -> Bool { first <= o.last && o.first <= last }
   public static func < (a: AyahRange, b: AyahRange) -> Bool { (a.first, a.last) < (b.first, b.last) }
+  /// The smallest range holding both.
+  public func union(_ o: AyahRange) -> AyahRange { AyahRange(uncheckedFirst: min(first, o.first), last: max(last, o.last)) }
 
   /// Parses a reference the way people write it (spaces and case ignored):
   /// `78:1-78:16`, `78:1-16`, `78:38-79:5`, `78:5` (one ayah), `78` (a whole surah),

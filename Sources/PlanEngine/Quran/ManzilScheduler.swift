@@ -53,8 +53,9 @@ enum ManzilScheduler {
   /// prefix, in deadline order, whose time covers max over k of [time of units due by day+k
   /// − k · pace], pace = max(total / cycle, 80% of capacity), at most the capacity), then every other unit below the desired retention or never revised, lowest
   /// R first. The cycle fits when whole units packed into days of `capacity` (first-fit
-  /// decreasing) take at most `cycle` days and today's coverage share fits today. When it does
-  /// not: all units, lowest R first, and the proposed cycle is that packed number of days.
+  /// decreasing) take at most `cycle` days. When it does not: all units, lowest R first, and the
+  /// proposed cycle is that packed number of days. When it fits but today's coverage share is
+  /// more than a day holds (after missed days): every due unit, lowest R first.
   static func rank(_ cs: [ManzilCandidate], day: EpochDay, capacity: Int, desiredRetention: Double,
                    cycle: Int, model: FSRS6) -> Ranking {
     let r = cs.map { retrievability($0, on: day, cycle: cycle, model: model) }
@@ -77,17 +78,24 @@ enum ManzilScheduler {
     var mandatorySeconds = 0
     for i in byDeadline where mandatorySeconds < required { mandatory.append(i); mandatorySeconds += cs[i].seconds }
     let days = packedDays(cs.map(\.seconds), capacity: capacity)
-    let fits = days.map { $0 <= cycle } ?? false && mandatorySeconds <= capacity
+    let fits = days.map { $0 <= cycle } ?? false
     let proposed: Int? = fits ? nil : days.map { max(cycle + 1, $0) }
     let isDue = cs.indices.map { r[$0] < desiredRetention || cs[$0].lastReview == nil || cs[$0].deadline <= day }
     var dueSeconds = 0
-    for i in cs.indices where isDue[i] || mandatory.contains(i) { dueSeconds += cs[i].seconds }
+    for i in cs.indices where isDue[i] { dueSeconds += cs[i].seconds }
+    dueSeconds = max(dueSeconds, mandatorySeconds)
     guard fits else {
       return Ranking(order: byRisk.map { ($0, .atRisk) }, fits: false, proposedCycleDays: proposed,
                      totalSeconds: total, dueSeconds: dueSeconds)
     }
-    var taken = [Bool](repeating: false, count: cs.count)
     var order: [(Int, ManzilPick)] = []
+    if mandatorySeconds > capacity {
+      // Behind (missed days): more is overdue than a day holds. Everything due, most at risk
+      // first, spread over the coming days.
+      for i in byRisk where isDue[i] { order.append((i, cs[i].deadline <= day ? .coverage : .due)) }
+      return Ranking(order: order, fits: true, proposedCycleDays: nil, totalSeconds: total, dueSeconds: dueSeconds)
+    }
+    var taken = [Bool](repeating: false, count: cs.count)
     for i in mandatory { order.append((i, .coverage)); taken[i] = true }
     for i in byRisk where !taken[i] && isDue[i] { order.append((i, .due)) }
     return Ranking(order: order, fits: true, proposedCycleDays: nil, totalSeconds: total, dueSeconds: dueSeconds)

@@ -7,22 +7,23 @@ public enum QuranGrading {
   public static let hesitationWeight = 0.5
   /// A range shorter than this many lines is judged as if it had this many (one slip in a
   /// two-line surah is not a collapse).
-  public static let minimumLines = 3.0
+  public static let minimumLines = 4.0
   /// Up to this many weighted errors per line is a slip (Hard); above it the unit counts as
   /// forgotten (Again). 0.25 = about 4 on a 15-line page.
   public static let slipRate = 0.25
-  /// Hesitations alone below this rate per line still count as fluent (Good).
+  /// Hesitations alone below this rate per line still count as fluent (Good); above it they
+  /// make a recitation Hard, never Again (the learner did recall).
   public static let fluentHesitationRate = 0.2
 
   /// The grade of reciting `lines` mushaf lines with `mistakes` and `hesitations`.
   ///
-  ///     e = (mistakes + 0.5 · hesitations) / max(lines, 3)
+  ///     e = (mistakes + 0.5 · hesitations) / max(lines, 4)
   ///     Good   when mistakes = 0 and e < 0.2   (fluent; Easy is never inferred, only self-rated)
-  ///     Hard   when e ≤ 0.25                   (a slip: comes back sooner, not as if forgotten)
+  ///     Hard   when mistakes = 0 (hesitations only), or e ≤ 0.25 (a slip: sooner, not forgotten)
   ///     Again  otherwise
   public static func grade(mistakes: Double, hesitations: Double, lines: Double) -> Rating {
     let e = (max(0, mistakes) + hesitationWeight * max(0, hesitations)) / max(lines, minimumLines)
-    if mistakes <= 0 && e < fluentHesitationRate { return .good }
+    if mistakes <= 0 { return e < fluentHesitationRate ? .good : .hard }
     if e <= slipRate { return .hard }
     return .again
   }

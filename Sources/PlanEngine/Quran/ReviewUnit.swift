@@ -70,6 +70,7 @@ public enum ReviewUnits {
         t.ids.append(.surah(s)); t.ranges.append([r])
         for a in r.ids { t.unitOfAyah[a] = Int32(t.ids.count - 1) }
         id = r.last + 1
+        while id <= Quran.ayahCount && t.unitOfAyah[id] >= 0 { id += 1 }
         continue
       }
       page = Quran.page(ofAyah: id)
