@@ -80,7 +80,8 @@ public enum QuranPlanner {
       }
     }
     if deferred > 0 {
-      let catchUp = ManzilScheduler.catchUpDay(candidates, takenToday: takenToday, day: day, capacity: capacity,
+      // A cycle that does not fit is never caught up: no forecast (it would run the full horizon).
+      let catchUp = !ranking.fits ? nil : ManzilScheduler.catchUpDay(candidates, takenToday: takenToday, day: day, capacity: capacity,
                                                desiredRetention: s.desiredRetention, cycle: s.cycleDays, model: model)
       plan.backlog = QuranBacklog(deferredUnits: deferred, deferredSeconds: deferredSeconds, catchUpDate: catchUp)
       // When the cycle does not fit, the cycle note says it all; a catch-up date only after missed days.
