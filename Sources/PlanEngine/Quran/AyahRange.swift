@@ -1,5 +1,6 @@
 /// One ayah named the way people write it: surah and ayah number within the surah.
-public struct AyahRef: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+/// In JSON an ayah is its `"78:5"` string.
+public struct AyahRef: Sendable, Hashable, Comparable, CustomStringConvertible {
   public let surah: Int
   public let ayah: Int
   public init(surah: Int, ayah: Int) { self.surah = surah; self.ayah = ayah }
@@ -134,6 +135,19 @@ extension AyahRange: CustomStringConvertible {
 }
 
 extension AyahRange: Codable {
+  public init(from decoder: any Decoder) throws {
+    let text = try decoder.singleValueContainer().decode(String.self)
+    do { try self.init(parsing: text) } catch {
+      throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.description))
+    }
+  }
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.singleValueContainer()
+    try c.encode(description)
+  }
+}
+
+extension AyahRef: Codable {
   public init(from decoder: any Decoder) throws {
     let text = try decoder.singleValueContainer().decode(String.self)
     do { try self.init(parsing: text) } catch {

@@ -8,15 +8,26 @@ enum LessonSizer {
 
   /// The lesson size this learner has earned: start at 4 lines; after each new lesson (in day
   /// order) grow by 20% (at least one line) when it came back fluent (grade Good or better and
-  /// no mistakes), shrink by 10% after a slip (Hard) and by a third after a failure (Again);
-  /// never below 2 lines nor above the settings' maximum. The grade used is the lower of the
-  /// recorded one and the one the mistakes imply (`QuranGrading.grade`).
+  /// no mistakes) and was at least 90% of the size earned so far (a lesson cut short by the
+  /// budget or a surah's end shows nothing about a larger one); shrink by 10% after a slip (Hard)
+  /// and by a third after a failure (Again); never below 2 lines nor above the settings'
+  /// maximum. The grade used is the lower of the recorded one and the one the mistakes imply
+  /// (`QuranGrading.grade`). Lessons recorded in several ranges on one day count as one.
   static func targetLines(history: [QuranRecitation], maxLines: Double) -> Double {
     var lines = min(beginnerLines, maxLines)
+    var byDay: [(day: EpochDay, lines: Double, mistakes: Int, hesitations: Int, grade: Rating)] = []
     for r in history where r.tier == .newLesson {
-      let implied = QuranGrading.grade(mistakes: Double(r.mistakes), hesitations: Double(r.hesitations), lines: Quran.lines(r.range))
-      switch min(r.grade, implied) {
-      case .good, .easy: lines = min(max(lines * 1.2, lines + 1), maxLines)
+      if let last = byDay.last, last.day == r.day {
+        byDay[byDay.count - 1] = (r.day, last.lines + Quran.lines(r.range), last.mistakes + r.mistakes,
+                                  last.hesitations + r.hesitations, min(last.grade, r.grade))
+      } else {
+        byDay.append((r.day, Quran.lines(r.range), r.mistakes, r.hesitations, r.grade))
+      }
+    }
+    for l in byDay {
+      let implied = QuranGrading.grade(mistakes: Double(l.mistakes), hesitations: Double(l.hesitations), lines: l.lines)
+      switch min(l.grade, implied) {
+      case .good, .easy: if l.lines >= lines * 0.9 { lines = min(max(lines * 1.2, lines + 1), maxLines) }
       case .hard: lines = max(lines * 0.9, minimumLines)
       case .again: lines = max(lines * 2 / 3, minimumLines)
       }

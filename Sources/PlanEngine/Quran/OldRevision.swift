@@ -51,19 +51,25 @@ enum OldRevision {
     return declared ? lowest : .hard
   }
 
+  /// R for people: two decimals, rounded down, so a unit due below 0.95 never reads "0.95".
+  static func shownR(_ r: Double) -> String {
+    let v = (r * 100).rounded(.down) / 100
+    return String(format2: v)
+  }
+
   static func item(_ c: ManzilCandidate, pick: ManzilPick, day: EpochDay, cycle: Int, model: FSRS6) -> QuranPlanItem {
     let r = ManzilScheduler.retrievability(c, on: day, cycle: cycle, model: model)
     let days = c.lastReview.map { $0.distance(to: day) }
     let reason: QuranReason
     switch (pick, days) {
     case (.atRisk, _):
-      reason = QuranReason(code: "at-risk", text: "most at risk: R = \(fmt(r, 2))", retrievability: rounded(r, 3), days: days)
+      reason = QuranReason(code: "at-risk", text: "most at risk: R = \(shownR(r))", retrievability: rounded(r, 3), days: days)
     case (_, nil):
       reason = QuranReason(code: "never-revised", text: "memorised, not yet revised in this plan", retrievability: rounded(r, 3), days: nil)
     case (.coverage, let d?):
       reason = QuranReason(code: "coverage", text: "not revised for \(d) days", retrievability: rounded(r, 3), days: d)
     case (.due, let d?):
-      reason = QuranReason(code: "due", text: "due: R = \(fmt(r, 2))", retrievability: rounded(r, 3), days: d)
+      reason = QuranReason(code: "due", text: "due: R = \(shownR(r))", retrievability: rounded(r, 3), days: d)
     }
     let lines = Double(c.lineShare) / 10_000
     return QuranPlanItem(tier: .oldRevision, ranges: c.ranges, unit: c.unit, lines: rounded(lines, 2),

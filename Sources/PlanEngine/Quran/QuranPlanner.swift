@@ -139,3 +139,8 @@ func rounded(_ x: Double, _ decimals: Int) -> Double {
   for _ in 0..<decimals { p *= 10 }
   return (x * p).rounded() / p
 }
+
+extension String {
+  /// `0.87`, `0.9`, `1`: a value already rounded to two decimals, without trailing zeros.
+  init(format2 v: Double) { self = fmt(v, 2) }
+}
