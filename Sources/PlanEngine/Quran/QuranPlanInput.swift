@@ -146,8 +146,15 @@ public struct QuranHabits: Sendable, Hashable, Codable {
   /// plus the last 20 timed ones, as seconds over lines (so a few fast days do not swing it).
   public static func measured(from recitations: [QuranRecitation]) -> QuranHabits {
     func pace(_ tiers: Set<QuranTier>, prior: Double) -> Double {
-      let timed = recitations.filter { tiers.contains($0.tier) && ($0.seconds ?? 0) > 0 }
-        .sorted { ($0.day, $0.range) < ($1.day, $1.range) }.suffix(20)
+      // The 20 latest timed recitations, by one pass (histories run to years).
+      var timed: [QuranRecitation] = []
+      for r in recitations where tiers.contains(r.tier) && (r.seconds ?? 0) > 0 {
+        let key = (r.day, r.range, r.seconds!)
+        if timed.count == 20, let first = timed.first, (first.day, first.range, first.seconds!) >= key { continue }
+        let at = timed.firstIndex { (($0.day, $0.range, $0.seconds!)) > key } ?? timed.count
+        timed.insert(r, at: at)
+        if timed.count > 20 { timed.removeFirst() }
+      }
       var seconds = prior * 3, lines = 3.0
       for r in timed { seconds += r.seconds!; lines += Quran.lines(r.range) }
       return seconds / lines

@@ -15,7 +15,9 @@ public enum QuranPlanner {
     let model = FSRS6(parameters: input.parameters)
     let budget = Int((s.dailyMinutes * 60).rounded())
     let spl = (new: max(1, input.habits.secondsPerLineNew), rev: max(1, input.habits.secondsPerLineRevision))
-    let history = input.recitations.filter { $0.day < day }
+    // New lessons and recent revision drive the lesson, the recent list and the retention check;
+    // old revision reaches the planner through the units' memory, so years of it are not sorted.
+    let history = input.recitations.filter { $0.day < day && $0.tier != .oldRevision }
       .sorted { ($0.day, $0.tier.rawValue, $0.range) < ($1.day, $1.tier.rawValue, $1.range) }
     let progress = try QuranProgress(goal: input.goal, recitations: history, before: day)
 

@@ -127,3 +127,37 @@ enum QuranPlanJSON {
     return String(decoding: try e.encode(plan), as: UTF8.self)
   }
 }
+
+@Suite("Quran planner: coverage while learning")
+struct QuranCoverageWhileLearningTests {
+  /// Learners taking new lessons every day while revising: for each whose plans never warned
+  /// (cycle fits, no backlog), every unit with memorised material is revised within the cycle.
+  /// A learner may see a backlog day (due units beyond the day's time); most do not.
+  @Test func coverageWhileLearning() throws {
+    var unwarned = 0
+    for seed in [41, 42, 43, 44] as [UInt64] {
+      var rng = QuranTestRNG(seed: seed)
+      let cycle = rng.int(10...30)
+      let goal = QuranGoal(direction: .fromAnNas, scope: Quran.juz(30),
+                           memorised: [MemorisedRange(try AyahRange(parsing: "\(rng.int(95...105))-114"))], startDate: day0)
+      var learner = QuranLearnerSimulator(goal: goal, settings: QuranSettings(dailyMinutes: Double(rng.int(30...45)), cycleDays: cycle), seed: seed)
+      var day = day0
+      var warned = false
+      for _ in 0..<90 {
+        let p = try learner.plan(day)
+        if !p.cycle.fits || p.backlog != nil { warned = true }
+        learner.follow(p) { _, rng in rng.int(0...9) == 0 ? (.hard, 1) : (.good, 0) }
+        day = day.advanced(by: 1)
+      }
+      if warned { continue }
+      unwarned += 1
+      for (unit, days) in learner.reviewDays.sorted(by: { $0.key < $1.key }) {
+        let declared = goal.memorised.contains { m in ReviewUnits.ranges(unit).contains { $0.overlaps(m.range) } }
+        let all = (declared ? [day0.advanced(by: -1)] : []) + days + [day]
+        let longest = zip(all, all.dropFirst()).map { $0.distance(to: $1) }.max() ?? 0
+        #expect(longest <= cycle, "seed \(seed): \(unit) went \(longest) days (cycle \(cycle))")
+      }
+    }
+    #expect(unwarned >= 2)
+  }
+}
