@@ -88,3 +88,26 @@ struct QuranStructureTests {
     }
   }
 }
+
+@Suite("Quran structure: the line file covers every word once")
+struct QuranLineWordCoverageTests {
+  /// The ayah lines of mushaf-lines.json, read in order, cover every word of every ayah exactly
+  /// once and in order (word numbering: the layout's `mushaf_words`).
+  @Test func everyWordOnceInOrder() throws {
+    let ayahs = try SharedQuranData.records(try SharedQuranData.load("ayah-words.json"), "ayahs")
+    let wordsOf = [0] + ayahs.map { ($0["mushaf_words"] as? NSNumber)?.intValue ?? -1 }
+    let lines = try SharedQuranData.records(try SharedQuranData.load("mushaf-lines.json"), "lines")
+    var cursor = (ayah: 1, word: 1)
+    var ayahLines = 0
+    for l in lines where l["type"] as? String == "ayah" {
+      ayahLines += 1
+      func n(_ k: String) -> Int { (l[k] as? NSNumber)?.intValue ?? -1 }
+      let s = n("surah")
+      let first = try Quran.ayahID(surah: s, ayah: n("first_ayah")), last = try Quran.ayahID(surah: s, ayah: n("last_ayah"))
+      #expect(first == cursor.ayah && n("first_word") == cursor.word, "page \(n("page")) line \(n("line"))")
+      cursor = n("last_word") == wordsOf[last] ? (last + 1, 1) : (last, n("last_word") + 1)
+    }
+    #expect(ayahLines == Quran.ayahTextLines)
+    #expect(cursor.ayah == Quran.ayahCount + 1 && cursor.word == 1)
+  }
+}
