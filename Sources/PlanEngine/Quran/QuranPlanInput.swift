@@ -19,7 +19,7 @@ public struct MemorisedRange: Sendable, Hashable, Codable {
 }
 
 /// The learner's Quran goal (part of the profile).
-public struct QuranGoal: Sendable, Hashable, Codable {
+public struct QuranGoal: Sendable, Hashable {
   public var direction: QuranDirection
   /// For `.custom`: the surahs in learning order.
   public var surahs: [Int]
@@ -40,7 +40,7 @@ public struct QuranGoal: Sendable, Hashable, Codable {
 }
 
 /// The learner's Quran settings (part of the profile).
-public struct QuranSettings: Sendable, Hashable, Codable {
+public struct QuranSettings: Sendable, Hashable {
   /// Minutes a day for the Quran (the daily plan gives the Quran its share of the budget).
   public var dailyMinutes: Double
   /// Recall probability old revision aims for; stricter than vocabulary.

@@ -142,3 +142,34 @@ struct QuranPlanInputTests {
 }
 
 import Foundation
+
+@Suite("Quran goal and settings JSON")
+struct QuranProfileJSONTests {
+  @Test func missingKeysTakeDefaults() throws {
+    let s = try JSONDecoder().decode(QuranSettings.self, from: Data(#"{"dailyMinutes": 20}"#.utf8))
+    #expect(s == QuranSettings(dailyMinutes: 20))
+    #expect(s.desiredRetention == 0.95 && s.cycleDays == 30 && s.recentWindowDays == 7 && s.audioURLTemplate == nil)
+    let g = try JSONDecoder().decode(QuranGoal.self, from: Data(#"{"direction": "from-an-nas", "scope": "juz30", "memorised": [{"range": "112-114", "selfRating": 4}], "startDate": "2026-03-01"}"#.utf8))
+    #expect(g == QuranGoal(direction: .fromAnNas, scope: Quran.juz(30), memorised: [MemorisedRange(try AyahRange(parsing: "112-114"), selfRating: .easy)], startDate: day0))
+  }
+
+  @Test func roundTrips() throws {
+    let s = QuranSettings(dailyMinutes: 25, cycleDays: 21, audioURLTemplate: "https://x/{surah}/{ayah}.mp3")
+    #expect(try JSONDecoder().decode(QuranSettings.self, from: JSONEncoder().encode(s)) == s)
+    let g = QuranGoal(direction: .custom, surahs: [67, 36, 18], memorised: [MemorisedRange(try AyahRange(parsing: "67:1-10"))],
+                      targetDate: EpochDay(year: 2027, month: 1, day: 1), startDate: day0)
+    #expect(try JSONDecoder().decode(QuranGoal.self, from: JSONEncoder().encode(g)) == g)
+  }
+
+  @Test func badReferencesAreRefusedWithTheirPath() {
+    #expect(throws: DecodingError.self) {
+      try JSONDecoder().decode(QuranGoal.self, from: Data(#"{"direction": "from-an-nas", "scope": "2:300", "startDate": "2026-03-01"}"#.utf8))
+    }
+    #expect(throws: DecodingError.self) {
+      try JSONDecoder().decode(QuranGoal.self, from: Data(#"{"direction": "sideways", "startDate": "2026-03-01"}"#.utf8))
+    }
+    #expect(throws: DecodingError.self) {
+      try JSONDecoder().decode(QuranGoal.self, from: Data(#"{"direction": "from-an-nas", "startDate": "2026-02-30"}"#.utf8))
+    }
+  }
+}
