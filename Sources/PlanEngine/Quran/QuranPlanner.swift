@@ -33,7 +33,8 @@ public enum QuranPlanner {
       if used + item.estimatedSeconds <= budget {
         plan.items.append(item); used += item.estimatedSeconds; return true
       }
-      if plan.items.isEmpty && !overBudgetUsed {
+      // A zero budget means no Quran today: the exception is for one long item, not for none.
+      if plan.items.isEmpty && !overBudgetUsed && budget > 0 {
         var it = item
         it.overBudget = true
         overBudgetUsed = true

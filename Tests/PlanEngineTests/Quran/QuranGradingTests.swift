@@ -107,6 +107,24 @@ struct QuranPlanInputTests {
     #expect(u.url(ayahID: 6236, reciter: "x") == "a/6236-604-114:6")
   }
 
+  @Test func zeroMinutesMeansNoQuranToday() throws {
+    let input = QuranPlanInput(date: day0, goal: QuranGoal(direction: .fromAnNas, memorised: [MemorisedRange(Quran.juz(30)!)], startDate: day0),
+                               settings: QuranSettings(dailyMinutes: 0))
+    let plan = try QuranPlanner.plan(input)
+    #expect(plan.items.isEmpty && plan.plannedSeconds == 0)
+    #expect(plan.noteCodes.contains("cycle-does-not-fit"))
+  }
+
+  /// A single ayah longer than the whole budget is the day's only item, flagged and said.
+  @Test func oneItemLongerThanTheBudget() throws {
+    let goal = QuranGoal(direction: .custom, surahs: [2], scope: try AyahRange(parsing: "2:282-286"), startDate: day0)
+    let plan = try QuranPlanner.plan(QuranPlanInput(date: day0, goal: goal, settings: QuranSettings(dailyMinutes: 5)))
+    let ayat = try AyahRange(parsing: "2:282")
+    #expect(plan.items.count == 1 && plan.items[0].overBudget && plan.items[0].ranges == [ayat])
+    #expect(plan.plannedSeconds == 15 * 120 && plan.plannedSeconds > plan.budgetSeconds)
+    #expect(plan.notes.first { $0.code == "over-budget-item" }!.text == "2:282 takes 30 min alone, more than today's 5 min: it is today's only item")
+  }
+
   @Test func customGoalsAreChecked() {
     for surahs in [[], [115], [2, 2]] {
       let input = QuranPlanInput(date: day0, goal: QuranGoal(direction: .custom, surahs: surahs, startDate: day0),
