@@ -8,17 +8,17 @@ public enum JSONParser {
   public static let maximumDepth = 512
 
   /// Parses exactly one JSON value (surrounding whitespace allowed).
-  public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
-    try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> JSONValue in
+  public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
+    try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> JSONNode in
       try parse(buffer)
     }
   }
 
-  public static func parse(_ string: String) throws(JSONSyntaxError) -> JSONValue {
+  public static func parse(_ string: String) throws(JSONSyntaxError) -> JSONNode {
     try parse(Array(string.utf8))
   }
 
-  public static func parse(_ buffer: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> JSONValue {
+  public static func parse(_ buffer: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> JSONNode {
     var reader = Reader(buffer)
     reader.skipWhitespace()
     let value = try reader.parseValue(depth: 0)
@@ -57,7 +57,7 @@ public enum JSONParser {
       }
     }
 
-    mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+    mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONNode {
       guard index < end else { throw error("unexpected end of input, expected a value") }
       switch base[index] {
       case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
@@ -83,7 +83,7 @@ public enum JSONParser {
       index += n
     }
 
-    mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+    mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> JSONNode {
       if depth > JSONParser.maximumDepth { throw error("nesting deeper than \(JSONParser.maximumDepth)") }
       index += 1
       var object = JSONObject()
@@ -111,10 +111,10 @@ public enum JSONParser {
       }
     }
 
-    mutating func parseArray(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+    mutating func parseArray(depth: Int) throws(JSONSyntaxError) -> JSONNode {
       if depth > JSONParser.maximumDepth { throw error("nesting deeper than \(JSONParser.maximumDepth)") }
       index += 1
-      var array: [JSONValue] = []
+      var array: [JSONNode] = []
       skipWhitespace()
       if index < end, base[index] == UInt8(ascii: "]") { index += 1; return .array(array) }
       while true {

@@ -10,17 +10,17 @@ public struct JSONWriter: Sendable {
   public init(capacity: Int = 256) { bytes.reserveCapacity(capacity) }
 
   /// The compact serialization of one value.
-  public static func serialize(_ value: JSONValue) -> [UInt8] {
+  public static func serialize(_ value: JSONNode) -> [UInt8] {
     var w = JSONWriter()
     w.write(value)
     return w.bytes
   }
 
-  public static func string(_ value: JSONValue) -> String {
+  public static func string(_ value: JSONNode) -> String {
     String(decoding: serialize(value), as: UTF8.self)
   }
 
-  public mutating func write(_ value: JSONValue) {
+  public mutating func write(_ value: JSONNode) {
     switch value {
     case .null: writeRaw("null")
     case .bool(let b): writeRaw(b ? "true" : "false")

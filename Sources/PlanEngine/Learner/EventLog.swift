@@ -30,7 +30,7 @@ public struct EventLog: Sendable {
         }
         let line = UnsafeBufferPointer(rebasing: buf[start..<end])
         if !isBlank(line) {
-          let value: JSONValue
+          let value: JSONNode
           do throws(JSONSyntaxError) { value = try JSONParser.parse(line) } catch {
             throw .malformed(file: file, line: lineNo, keyPath: nil, expected: "one JSON event per line (column \(error.column): \(error.message))")
           }

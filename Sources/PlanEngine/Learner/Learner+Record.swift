@@ -148,7 +148,8 @@ extension Learner {
                                lockTimeout: Double = LearnerLock.defaultTimeout) throws(PlanEngineError) -> (previous: String, current: String) {
     var (profile, _) = try loadProfile(dir)
     let previous = try profile.setting(key)
-    try profile.set(key, to: value)
+    var clock = LearningDayClock(profile: profile)
+    try profile.set(key, to: value, today: EpochDay(clock.day(atMillis: Int64((now.timeIntervalSince1970 * 1000).rounded(.down)))))
     let current = try profile.setting(key)
     do {
       let lock = try LearnerLock(directory: dir, timeout: lockTimeout)
@@ -205,7 +206,7 @@ extension Learner {
         while buf[end] != 0x0A { end += 1 }
         let line = UnsafeBufferPointer(rebasing: buf[start..<end])
         if !EventLog.isBlank(line) {
-          let value: JSONValue
+          let value: JSONNode
           do throws(JSONSyntaxError) { value = try JSONParser.parse(line) } catch {
             throw .malformed(file: file, line: lineNo, keyPath: nil, expected: "one JSON event per line (column \(error.column): \(error.message))")
           }

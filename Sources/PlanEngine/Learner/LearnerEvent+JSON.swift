@@ -4,7 +4,7 @@ import Foundation
 extension LearnerEvent {
   /// Reads one event line. `file`/`line` name it in errors. The range and ayah references
   /// are validated and stored canonical.
-  public static func decode(_ value: JSONValue, file: String, line: Int?) throws(PlanEngineError) -> LearnerEvent {
+  public static func decode(_ value: JSONNode, file: String, line: Int?) throws(PlanEngineError) -> LearnerEvent {
     var r = FieldReader(file: file, line: line)
     guard case .object(var o) = value else { throw r.fail("", "a JSON object per line") }
     let version = try r.int(o, "version")
@@ -41,21 +41,20 @@ extension LearnerEvent {
       let hesitations = try r.optionalInt(p, "hesitations") ?? 0
       guard hesitations >= 0 else { throw r.fail("hesitations", "a count ≥ 0") }
       var at: [String] = []
-      let rangeSpan = try! LearnerQuran.span(range)
+      let recited = try! AyahRange(parsing: range)
       for (i, ref) in (try r.optionalStrings(p, "mistakesAt") ?? []).enumerated() {
-        let span: LearnerQuran.Span
-        do { span = try LearnerQuran.span(ref) } catch { throw r.fail("mistakesAt[\(i)]", "an ayah SURAH:AYAH (\(error))") }
-        guard span.first == span.last else { throw r.fail("mistakesAt[\(i)]", "one ayah SURAH:AYAH, not '\(ref)'") }
-        guard span.first >= rangeSpan.first && span.first <= rangeSpan.last else {
+        let id: Int
+        do { id = try LearnerQuran.ayahID(ref) } catch { throw r.fail("mistakesAt[\(i)]", "an ayah SURAH:AYAH (\(error))") }
+        guard recited.contains(id) else {
           throw r.fail("mistakesAt[\(i)]", "an ayah inside the recited range \(range), not '\(ref)'")
         }
-        at.append(LearnerQuran.canonical(span))
+        at.append(Quran.ref(id).description)
       }
       let seconds = try r.optionalSeconds(p, "seconds")
       payload = .recitation(Recitation(range: range, tier: tier, grade: grade, mistakes: mistakes, mistakesAt: at,
                                        hesitations: hesitations, seconds: seconds))
       p["range"] = .string(range)
-      if !at.isEmpty { p["mistakesAt"] = .array(at.map(JSONValue.string)) }
+      if !at.isEmpty { p["mistakesAt"] = .array(at.map(JSONNode.string)) }
     case .wordAdded, .wordEdited:
       let e = try r.word(p)
       let uk = try r.optionalStrings(p, "ukrainian") ?? []
@@ -108,32 +107,32 @@ extension EventPayload {
   /// The payload object; `keeping` carries unknown fields of an existing payload.
   func jsonObject(keeping old: JSONObject?) -> JSONObject {
     var o = old ?? JSONObject()
-    func set(_ k: String, _ v: JSONValue?) { o[k] = v }
-    func strings(_ a: [String]) -> JSONValue { .array(a.map(JSONValue.string)) }
+    func set(_ k: String, _ v: JSONNode?) { o[k] = v }
+    func strings(_ a: [String]) -> JSONNode { .array(a.map(JSONNode.string)) }
     switch self {
     case .recitation(let r):
       set("range", .string(r.range)); set("tier", .string(r.tier.rawValue)); set("grade", .number(Double(r.grade)))
       set("mistakes", .number(Double(r.mistakes)))
       set("mistakesAt", r.mistakesAt.isEmpty ? nil : strings(r.mistakesAt))
       set("hesitations", r.hesitations == 0 ? nil : .number(Double(r.hesitations)))
-      set("seconds", r.seconds.map(JSONValue.number))
+      set("seconds", r.seconds.map(JSONNode.number))
     case .wordAdded(let e, let uk), .wordEdited(let e, let uk):
       set("english", .string(e)); set("ukrainian", strings(uk))
     case .wordDeleted(let e), .wordLookedUp(let e), .wordOpened(let e), .wordKnown(let e), .wordUnknown(let e), .wordReset(let e):
       set("english", .string(e))
     case .wordQuizzed(let e, let answer, let verdict, let seconds):
       set("english", .string(e)); set("answer", .string(answer)); set("verdict", .string(verdict.rawValue))
-      set("seconds", seconds.map(JSONValue.number))
+      set("seconds", seconds.map(JSONNode.number))
     case .reminderShown(let e, let mode):
-      set("english", e.map(JSONValue.string)); set("mode", mode.map { .string($0.rawValue) })
+      set("english", e.map(JSONNode.string)); set("mode", mode.map { .string($0.rawValue) })
     case .reminderActed(let e, let action):
-      set("english", e.map(JSONValue.string)); set("action", .string(action.rawValue))
+      set("english", e.map(JSONNode.string)); set("action", .string(action.rawValue))
     case .planOpened(let date): set("date", .string(date))
     case .planItemDone(let date, let item, let seconds):
-      set("date", .string(date)); set("item", .string(item)); set("seconds", seconds.map(JSONValue.number))
+      set("date", .string(date)); set("item", .string(item)); set("seconds", seconds.map(JSONNode.number))
     case .planItemSkipped(let date, let item): set("date", .string(date)); set("item", .string(item))
     case .settingsChanged(let key, let value, let previous):
-      set("key", .string(key)); set("value", .string(value)); set("previous", previous.map(JSONValue.string))
+      set("key", .string(key)); set("value", .string(value)); set("previous", previous.map(JSONNode.string))
     }
     return o
   }

@@ -11,9 +11,10 @@ import MemoryModels
 /// before that day, so the order of events within a day does not matter. Look-ups, "I don't
 /// know" and wrong answers are Again, so several in a day fold into one Again.
 ///
-/// Ratings from events: recitation → its grade for every page it touches, except pages with
-/// a located mistake (`mistakesAt`), which get at most Hard (a slip brings the page back
-/// sooner, not as if forgotten); quiz right → Good, typo → Hard, wrong → Again;
+/// Ratings from events: a recitation rates every review unit it touches (a page `p582`, or a
+/// one-page surah `s114`) by `QuranGrading.unitRatings` (the recorded grade when no mistake is
+/// located; otherwise from the mistakes per line in each unit: a slip is Hard, not forgotten);
+/// quiz right → Good, typo → Hard, wrong → Again;
 /// look-up → Again; known → Good; unknown → Again. Opening a card, adding, editing or
 /// resetting a word are not reviews.
 ///
@@ -59,19 +60,21 @@ public struct LearnerFold: Sendable {
     let day = clock.day(atMillis: ms)
     switch event.payload {
     case .recitation(let r):
-      guard let span = try? LearnerQuran.span(r.range) else { return }
-      var slips: [Int: Int] = [:]  // page → located mistakes
-      for ref in r.mistakesAt {
-        if let s = try? LearnerQuran.span(ref) { slips[LearnerQuran.page(ofAyah: s.first), default: 0] += 1 }
-      }
-      for page in LearnerQuran.reviewUnits(span) {
-        let located = slips[page] ?? 0
-        update("p\(page)", creating: true) { item in item.mistakes += located }
-        rate("p\(page)", located > 0 ? min(r.grade, 2) : r.grade, day: day, ms: ms)
+      guard let range = try? AyahRange(parsing: r.range) else { return }
+      let located = r.mistakesAt.compactMap { try? LearnerQuran.ayahID($0) }
+      let recitation = QuranRecitation(
+        day: EpochDay(day), range: range, tier: QuranTier(rawValue: r.tier.rawValue) ?? .oldRevision,
+        grade: Rating(rawValue: r.grade) ?? .again, mistakes: r.mistakes, mistakesAt: located,
+        hesitations: r.hesitations, seconds: r.seconds)
+      for (unit, rating) in QuranGrading.unitRatings(of: recitation) {
+        let key = unit.description
+        let slips = located.count(where: { ReviewUnits.unit(ofAyah: $0) == unit })
+        update(key, creating: true) { item in item.mistakes += slips }
+        rate(key, rating.rawValue, day: day, ms: ms)
       }
       if let seconds = r.seconds {
         state.habits.recitationSeconds += seconds
-        state.habits.recitationLines += LearnerQuran.lines(span)
+        state.habits.recitationLines += Quran.lines(range)
       }
       practiced(day: day, ms: ms)
     case .wordAdded(let e, let uk):

@@ -6,6 +6,7 @@ extension LearnerProfile: Codable {
     case version, id, name, timezone, dayStartHour, locale, dailyMinutes, weekdayMinutes
     case retention, quran, vocabulary, parameters
   }
+  enum QuranKeys: String, CodingKey { case goal, settings, mushafLayout }
 
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -27,7 +28,16 @@ extension LearnerProfile: Codable {
       weekdayMinutes[day] = v
     }
     retention = try c.decodeIfPresent(DesiredRetention.self, forKey: .retention) ?? DesiredRetention()
-    quran = try c.decodeIfPresent(QuranSettings.self, forKey: .quran) ?? QuranSettings()
+    let fallback = QuranSettings(dailyMinutes: Double(dailyMinutes))
+    if c.contains(.quran) {
+      let q = try c.nestedContainer(keyedBy: QuranKeys.self, forKey: .quran)
+      quran = LearnerQuranProfile(
+        goal: try q.decodeIfPresent(QuranGoal.self, forKey: .goal),
+        settings: try q.decodeIfPresent(QuranSettings.self, forKey: .settings) ?? fallback,
+        mushafLayout: try q.decodeIfPresent(String.self, forKey: .mushafLayout) ?? Quran.layout)
+    } else {
+      quran = LearnerQuranProfile(settings: fallback)
+    }
     vocabulary = try c.decodeIfPresent(VocabularySettings.self, forKey: .vocabulary) ?? VocabularySettings()
     parameters = try c.decodeIfPresent([Double].self, forKey: .parameters) ?? FSRSParameters.defaults.weights
   }
@@ -43,7 +53,10 @@ extension LearnerProfile: Codable {
     try c.encode(dailyMinutes, forKey: .dailyMinutes)
     try c.encode(Dictionary(uniqueKeysWithValues: weekdayMinutes.map { ($0.key.rawValue, $0.value) }), forKey: .weekdayMinutes)
     try c.encode(retention, forKey: .retention)
-    try c.encode(quran, forKey: .quran)
+    var q = c.nestedContainer(keyedBy: QuranKeys.self, forKey: .quran)
+    try q.encodeIfPresent(quran.goal, forKey: .goal)
+    try q.encode(quran.settings, forKey: .settings)
+    try q.encode(quran.mushafLayout, forKey: .mushafLayout)
     try c.encode(vocabulary, forKey: .vocabulary)
     try c.encode(parameters, forKey: .parameters)
   }
@@ -95,30 +108,10 @@ extension LearnerProfile: Codable {
 }
 
 extension DesiredRetention {
-  enum CodingKeys: String, CodingKey { case quran, vocabulary }
+  enum CodingKeys: String, CodingKey { case vocabulary }
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
-    quran = try c.decodeIfPresent(Double.self, forKey: .quran) ?? 0.95
     vocabulary = try c.decodeIfPresent(Double.self, forKey: .vocabulary) ?? 0.9
-  }
-}
-
-extension QuranSettings {
-  enum CodingKeys: String, CodingKey {
-    case direction, customSurahs, memorised, target, cycleDays, recentWindowDays, reciter, audioURLTemplate, mushafLayout
-  }
-  public init(from decoder: any Decoder) throws {
-    let c = try decoder.container(keyedBy: CodingKeys.self)
-    let d = QuranSettings()
-    direction = try c.decodeIfPresent(QuranDirection.self, forKey: .direction) ?? d.direction
-    customSurahs = try c.decodeIfPresent([Int].self, forKey: .customSurahs) ?? d.customSurahs
-    memorised = try c.decodeIfPresent([MemorisedRange].self, forKey: .memorised) ?? d.memorised
-    target = try c.decodeIfPresent(QuranTarget.self, forKey: .target)
-    cycleDays = try c.decodeIfPresent(Int.self, forKey: .cycleDays) ?? d.cycleDays
-    recentWindowDays = try c.decodeIfPresent(Int.self, forKey: .recentWindowDays) ?? d.recentWindowDays
-    reciter = try c.decodeIfPresent(String.self, forKey: .reciter) ?? d.reciter
-    audioURLTemplate = try c.decodeIfPresent(String.self, forKey: .audioURLTemplate) ?? d.audioURLTemplate
-    mushafLayout = try c.decodeIfPresent(String.self, forKey: .mushafLayout) ?? d.mushafLayout
   }
 }
 

@@ -1,12 +1,14 @@
 import Foundation
+import MemoryModels
 
 /// `planner config DIR KEY VALUE`: one dotted key per setting, parsed and validated.
 extension LearnerProfile {
   /// Every key `planner config` accepts, sorted.
   public static let settingKeys: [String] = [
     "dailyMinutes", "dayStartHour", "locale", "name", "parameters",
-    "quran.audioURLTemplate", "quran.customSurahs", "quran.cycleDays", "quran.direction", "quran.memorised",
-    "quran.mushafLayout", "quran.recentWindowDays", "quran.reciter", "quran.target",
+    "quran.audioURLTemplate", "quran.cycleDays", "quran.dailyMinutes", "quran.desiredRetention", "quran.direction",
+    "quran.maxLessonLines", "quran.memorised", "quran.mushafLayout", "quran.recentWindowDays", "quran.reciter",
+    "quran.scope", "quran.startDate", "quran.surahs", "quran.targetDate",
     "retention.quran", "retention.vocabulary", "timezone",
     "vocabulary.mode", "vocabulary.newWordsPerDay", "vocabulary.quietHours", "vocabulary.reminderDailyCap",
     "vocabulary.reminderEveryMinutes", "vocabulary.wakingHours",
@@ -20,17 +22,22 @@ extension LearnerProfile {
     case "dayStartHour": return String(dayStartHour)
     case "locale": return locale.rawValue
     case "dailyMinutes": return String(dailyMinutes)
-    case "retention.quran": return String(retention.quran)
+    case "retention.quran", "quran.desiredRetention": return String(quran.settings.desiredRetention)
     case "retention.vocabulary": return String(retention.vocabulary)
-    case "quran.direction": return quran.direction.rawValue
-    case "quran.customSurahs": return quran.customSurahs.map(String.init).joined(separator: ",")
+    case "quran.direction": return quran.goal?.direction.rawValue ?? ""
+    case "quran.surahs": return quran.goal?.surahs.map(String.init).joined(separator: ",") ?? ""
+    case "quran.scope": return quran.goal?.scope?.description ?? ""
     case "quran.memorised":
-      return quran.memorised.map { m in m.rating.map { "\(m.range)@\($0)" } ?? m.range }.joined(separator: ",")
-    case "quran.target": return quran.target.map { "\($0.range)@\($0.date)" } ?? ""
-    case "quran.cycleDays": return String(quran.cycleDays)
-    case "quran.recentWindowDays": return String(quran.recentWindowDays)
-    case "quran.reciter": return quran.reciter
-    case "quran.audioURLTemplate": return quran.audioURLTemplate
+      return (quran.goal?.memorised ?? []).map { m in m.selfRating.map { "\(m.range)@\($0.rawValue)" } ?? "\(m.range)" }
+        .joined(separator: ",")
+    case "quran.targetDate": return quran.goal?.targetDate?.description ?? ""
+    case "quran.startDate": return quran.goal?.startDate.description ?? ""
+    case "quran.dailyMinutes": return String(quran.settings.dailyMinutes)
+    case "quran.cycleDays": return String(quran.settings.cycleDays)
+    case "quran.recentWindowDays": return String(quran.settings.recentWindowDays)
+    case "quran.maxLessonLines": return String(quran.settings.maxLessonLines)
+    case "quran.reciter": return quran.settings.reciter
+    case "quran.audioURLTemplate": return quran.settings.audioURLTemplate ?? ""
     case "quran.mushafLayout": return quran.mushafLayout
     case "vocabulary.newWordsPerDay": return String(vocabulary.newWordsPerDay)
     case "vocabulary.reminderEveryMinutes": return String(vocabulary.reminderEveryMinutes)
@@ -69,8 +76,9 @@ extension LearnerProfile {
   }
 
   /// Sets one setting from its text form, then validates the whole profile. An empty value
-  /// clears an optional setting (name, quran.target, weekdayMinutes.*, lists).
-  public mutating func set(_ key: String, to value: String) throws(PlanEngineError) {
+  /// clears an optional setting (name, quran.scope, quran.targetDate, weekdayMinutes.*, lists).
+  /// Setting a goal key when there is no goal starts one (from An-Nas, starting `today`).
+  public mutating func set(_ key: String, to value: String, today: EpochDay = EpochDay(0)) throws(PlanEngineError) {
     func bad(_ expected: String) -> PlanEngineError { .invalidValue(keyPath: key, value: value, expected: expected) }
     func int() throws(PlanEngineError) -> Int {
       guard let v = Int(value.trimmingCharacters(in: .whitespaces)) else { throw bad("a whole number") }
@@ -94,34 +102,39 @@ extension LearnerProfile {
     case "dayStartHour": p.dayStartHour = try int()
     case "locale": p.locale = try oneOf(LearnerLocale.self)
     case "dailyMinutes": p.dailyMinutes = try int()
-    case "retention.quran": p.retention.quran = try double()
+    case "retention.quran", "quran.desiredRetention": p.quran.settings.desiredRetention = try double()
     case "retention.vocabulary": p.retention.vocabulary = try double()
-    case "quran.direction": p.quran.direction = try oneOf(QuranDirection.self)
-    case "quran.customSurahs":
-      var surahs: [Int] = []
-      for s in list() { guard let n = Int(s) else { throw bad("surah numbers separated by commas") }; surahs.append(n) }
-      p.quran.customSurahs = surahs
-    case "quran.memorised":
-      var ranges: [MemorisedRange] = []
-      for item in list() {
-        let parts = item.split(separator: "@")
-        var rating: Int?
-        if parts.count == 2 {
-          guard let r = Int(parts[1]) else { throw bad("RANGE or RANGE@RATING, separated by commas") }
-          rating = r
-        } else if parts.count != 1 { throw bad("RANGE or RANGE@RATING, separated by commas") }
-        ranges.append(MemorisedRange(range: try LearnerQuran.canonicalRange(String(parts[0])), rating: rating))
+    case "quran.direction", "quran.surahs", "quran.scope", "quran.memorised", "quran.targetDate", "quran.startDate":
+      var goal = p.quran.goal ?? QuranGoal(direction: .fromAnNas, startDate: today)
+      switch key {
+      case "quran.direction": goal.direction = try oneOf(QuranDirection.self)
+      case "quran.surahs":
+        var surahs: [Int] = []
+        for s in list() { guard let n = Int(s) else { throw bad("surah numbers separated by commas") }; surahs.append(n) }
+        goal.surahs = surahs
+      case "quran.scope": goal.scope = value.isEmpty ? nil : try AyahRange(parsing: value)
+      case "quran.memorised":
+        var ranges: [MemorisedRange] = []
+        for item in list() {
+          let parts = item.split(separator: "@")
+          var rating: Rating?
+          if parts.count == 2 {
+            guard let r = Int(parts[1]).flatMap(Rating.init(rawValue:)) else { throw bad("RANGE or RANGE@RATING (1–4), separated by commas") }
+            rating = r
+          } else if parts.count != 1 { throw bad("RANGE or RANGE@RATING (1–4), separated by commas") }
+          ranges.append(MemorisedRange(try AyahRange(parsing: String(parts[0])), selfRating: rating))
+        }
+        goal.memorised = ranges
+      case "quran.targetDate": goal.targetDate = value.isEmpty ? nil : try EpochDay(parsing: value)
+      default: goal.startDate = try EpochDay(parsing: value)
       }
-      p.quran.memorised = ranges
-    case "quran.target":
-      if value.isEmpty { p.quran.target = nil; break }
-      let parts = value.split(separator: "@")
-      guard parts.count == 2 else { throw bad("RANGE@YYYY-MM-DD, e.g. juz30 as 78-114@2027-06-01") }
-      p.quran.target = QuranTarget(range: try LearnerQuran.canonicalRange(String(parts[0])), date: String(parts[1]))
-    case "quran.cycleDays": p.quran.cycleDays = try int()
-    case "quran.recentWindowDays": p.quran.recentWindowDays = try int()
-    case "quran.reciter": p.quran.reciter = value
-    case "quran.audioURLTemplate": p.quran.audioURLTemplate = value
+      p.quran.goal = goal
+    case "quran.dailyMinutes": p.quran.settings.dailyMinutes = try double()
+    case "quran.cycleDays": p.quran.settings.cycleDays = try int()
+    case "quran.recentWindowDays": p.quran.settings.recentWindowDays = try int()
+    case "quran.maxLessonLines": p.quran.settings.maxLessonLines = try double()
+    case "quran.reciter": p.quran.settings.reciter = value
+    case "quran.audioURLTemplate": p.quran.settings.audioURLTemplate = value.isEmpty ? nil : value
     case "quran.mushafLayout": p.quran.mushafLayout = value
     case "vocabulary.newWordsPerDay": p.vocabulary.newWordsPerDay = try int()
     case "vocabulary.reminderEveryMinutes": p.vocabulary.reminderEveryMinutes = try int()
@@ -138,7 +151,8 @@ extension LearnerProfile {
       p.weekdayMinutes[day] = value.isEmpty ? nil : try int()
     }
     do { try p.validate(file: "profile.json") } catch {
-      if case .malformed(_, _, let keyPath, let expected) = error, keyPath == key || keyPath?.hasPrefix(key) == true {
+      if case .malformed(_, _, let keyPath, let expected) = error,
+        let keyPath, keyPath == key || keyPath.hasPrefix(key) || keyPath.replacingOccurrences(of: ".settings.", with: ".") == key {
         throw bad(expected)
       }
       throw error

@@ -14,29 +14,26 @@ extension LearnerProfile {
     for (day, m) in weekdayMinutes where !(0...1440).contains(m) {
       throw bad("weekdayMinutes.\(day.rawValue)", "minutes 0–1440, not \(m)")
     }
-    for (key, r) in [("retention.quran", retention.quran), ("retention.vocabulary", retention.vocabulary)] where !(0.7...0.99).contains(r) {
-      throw bad(key, "a desired retention 0.7–0.99, not \(r)")
+    guard (0.7...0.99).contains(retention.vocabulary) else {
+      throw bad("retention.vocabulary", "a desired retention 0.7–0.99, not \(retention.vocabulary)")
     }
-    for (i, s) in quran.customSurahs.enumerated() where !(1...114).contains(s) {
-      throw bad("quran.customSurahs[\(i)]", "a surah number 1–114, not \(s)")
-    }
-    for (i, m) in quran.memorised.enumerated() {
-      do { _ = try LearnerQuran.canonicalRange(m.range) } catch {
-        throw bad("quran.memorised[\(i)].range", "an ayah range (\(error))")
+    do { try quran.settings.validate() } catch {
+      if case .invalidValue(let key, _, let expected) = error {
+        throw bad(key.replacingOccurrences(of: "quran.", with: "quran.settings."), expected)
       }
-      if let r = m.rating, !(1...4).contains(r) { throw bad("quran.memorised[\(i)].rating", "a self-rating 1–4, not \(r)") }
+      throw error
     }
-    if let t = quran.target {
-      do { _ = try LearnerQuran.canonicalRange(t.range) } catch { throw bad("quran.target.range", "an ayah range (\(error))") }
-      guard CivilDate(t.date) != nil else { throw bad("quran.target.date", "a date YYYY-MM-DD, not '\(t.date)'") }
+    if let goal = quran.goal {
+      for (i, s) in goal.surahs.enumerated() where !(1...114).contains(s) || goal.surahs[..<i].contains(s) {
+        throw bad("quran.goal.surahs[\(i)]", "a surah number 1–114, each once, not \(s)")
+      }
+      if goal.direction == .custom && goal.surahs.isEmpty {
+        throw bad("quran.goal.surahs", "the surahs of a custom goal, in learning order")
+      }
     }
-    guard (1...3650).contains(quran.cycleDays) else { throw bad("quran.cycleDays", "days 1–3650, not \(quran.cycleDays)") }
-    guard (1...365).contains(quran.recentWindowDays) else { throw bad("quran.recentWindowDays", "days 1–365, not \(quran.recentWindowDays)") }
-    guard !quran.reciter.isEmpty else { throw bad("quran.reciter", "a reciter name") }
-    guard quran.audioURLTemplate.contains("{surah"), quran.audioURLTemplate.contains("{ayah") else {
-      throw bad("quran.audioURLTemplate", "a URL template with {surah} and {ayah} (and optionally {reciter})")
+    guard quran.mushafLayout == Quran.layout else {
+      throw bad("quran.mushafLayout", "\(Quran.layout) (the only layout shipped), not '\(quran.mushafLayout)'")
     }
-    guard quran.mushafLayout == "madani-15" else { throw bad("quran.mushafLayout", "madani-15 (the only layout shipped), not '\(quran.mushafLayout)'") }
     guard (0...500).contains(vocabulary.newWordsPerDay) else { throw bad("vocabulary.newWordsPerDay", "0–500, not \(vocabulary.newWordsPerDay)") }
     guard (1...1440).contains(vocabulary.reminderEveryMinutes) else {
       throw bad("vocabulary.reminderEveryMinutes", "minutes 1–1440, not \(vocabulary.reminderEveryMinutes)")

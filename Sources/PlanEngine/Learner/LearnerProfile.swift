@@ -22,7 +22,9 @@ public struct LearnerProfile: Sendable, Equatable {
   /// Per-weekday budgets ("easy days"), overriding `dailyMinutes` on those days.
   public var weekdayMinutes: [Weekday: Int] = [:]
   public var retention: DesiredRetention = DesiredRetention()
-  public var quran: QuranSettings = QuranSettings()
+  /// Quran goal and settings; the settings' `dailyMinutes` (the Quran's share of the budget)
+  /// defaults to the whole daily budget.
+  public var quran: LearnerQuranProfile = LearnerQuranProfile(settings: QuranSettings(dailyMinutes: 30))
   public var vocabulary: VocabularySettings = VocabularySettings()
   /// FSRS-6 weights w0…w20: the defaults until the optimizer fits this learner.
   public var parameters: [Double] = FSRSParameters.defaults.weights
@@ -42,47 +44,24 @@ public enum Weekday: String, Sendable, Codable, CaseIterable, Comparable {
   }
 }
 
-/// Desired retention per kind of item.
+/// Desired retention of vocabulary; the Quran's is `quran.settings.desiredRetention` (0.95),
+/// which `planner config` also accepts as `retention.quran`.
 public struct DesiredRetention: Sendable, Equatable, Codable {
-  public var quran: Double = 0.95
   public var vocabulary: Double = 0.9
   public init() {}
 }
 
-/// The Quran goal and revision settings (the Quran planner reads them).
-public struct QuranSettings: Sendable, Equatable, Codable {
-  /// Order of new lessons: from An-Nas backwards, from Al-Fatiha forwards, or `customSurahs`.
-  public var direction: QuranDirection = .backward
-  public var customSurahs: [Int] = []
-  /// What is memorised already, with an optional self-rating 1–4.
-  public var memorised: [MemorisedRange] = []
-  public var target: QuranTarget?
-  /// No memorised page goes longer than this without revision.
-  public var cycleDays: Int = 30
-  /// Lessons of the last N days are revised daily (sabqi).
-  public var recentWindowDays: Int = 7
-  public var reciter: String = "Alafasy_128kbps"
-  /// `{reciter}`, `{surah}`, `{ayah}`, zero-padded as `{surah:03}`.
-  public var audioURLTemplate: String = "https://everyayah.com/data/{reciter}/{surah:03}{ayah:03}.mp3"
-  public var mushafLayout: String = "madani-15"
-  public init() {}
-}
+/// The Quran part of the profile: the goal (none until the learner sets one), the settings of
+/// the Quran planner (Sources/PlanEngine/Quran/, documented in docs/quran-planner.md), and the
+/// mushaf layout.
+public struct LearnerQuranProfile: Sendable, Equatable {
+  public var goal: QuranGoal?
+  public var settings: QuranSettings
+  public var mushafLayout: String = Quran.layout
 
-public enum QuranDirection: String, Sendable, Codable, CaseIterable { case backward, forward, custom }
-
-public struct MemorisedRange: Sendable, Equatable, Codable {
-  /// Canonical ayah range.
-  public var range: String
-  /// Self-rating 1 (shaky) … 4 (solid), optional.
-  public var rating: Int?
-  public init(range: String, rating: Int? = nil) { self.range = range; self.rating = rating }
-}
-
-public struct QuranTarget: Sendable, Equatable, Codable {
-  public var range: String
-  /// YYYY-MM-DD.
-  public var date: String
-  public init(range: String, date: String) { self.range = range; self.date = date }
+  public init(goal: QuranGoal? = nil, settings: QuranSettings, mushafLayout: String = Quran.layout) {
+    self.goal = goal; self.settings = settings; self.mushafLayout = mushafLayout
+  }
 }
 
 /// Vocabulary settings (the vocabulary planner reads them).

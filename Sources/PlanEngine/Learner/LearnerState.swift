@@ -1,6 +1,7 @@
 /// The derived state of a learner: a pure fold of profile + events (see ``LearnerFold``).
 public struct LearnerState: Sendable, Equatable {
-  /// Every item by key: `p1`…`p604` for mushaf pages, `w:<word key>` for words.
+  /// Every item by key: Quran review units (`p582`, `s114`, see `ReviewUnits`), and
+  /// `w:<word key>` for words.
   public var items: [String: ItemState] = [:]
   public var habits = Habits()
   /// Events folded.
@@ -21,13 +22,15 @@ public struct LearnerState: Sendable, Equatable {
     return !w.deleted
   }
 
-  /// Item keys in a stable order: pages by number, then words alphabetically.
+  /// Item keys in a stable order: Quran units in mushaf order, then words alphabetically.
   public var sortedKeys: [String] {
     items.keys.sorted { a, b in
-      let pa = a.hasPrefix("p"), pb = b.hasPrefix("p")
-      if pa != pb { return pa }
-      if pa { return Int(a.dropFirst())! < Int(b.dropFirst())! }
-      return a < b
+      switch (ReviewUnitID(a), ReviewUnitID(b)) {
+      case (let x?, let y?): return x < y
+      case (.some, nil): return true
+      case (nil, .some): return false
+      case (nil, nil): return a < b
+      }
     }
   }
 }

@@ -39,10 +39,10 @@ enum ShowCommand: PlannerCommand {
       let r = item.memory.flatMap { m in t.map { fsrs.retrievability(elapsedDays: Double($0), stability: m.stability) } }
       return Row(key: key, item: item, elapsedDays: t, retrievability: r)
     }
-    let pages = rows.filter { $0.key.hasPrefix("p") }
+    let pages = rows.filter { ReviewUnitID($0.key) != nil }
     let words = rows.filter { $0.item.word.map { !$0.deleted } ?? false }
     let deleted = rows.filter { $0.item.word?.deleted ?? false }.count
-    let pagesDue = pages.filter { ($0.retrievability ?? 1) < p.retention.quran }.count
+    let pagesDue = pages.filter { ($0.retrievability ?? 1) < p.quran.settings.desiredRetention }.count
     let wordsDue = words.filter { ($0.retrievability ?? 1) < p.retention.vocabulary }.count
     let popular = words.filter { $0.item.popularity > 0 }
       .sorted { ($0.item.popularity, $1.key) > ($1.item.popularity, $0.key) }
@@ -56,7 +56,7 @@ enum ShowCommand: PlannerCommand {
     var out = "learner \(p.id)\(p.name.map { " (\($0))" } ?? ""): \(p.timezone), day starts at \(p.dayStartHour < 10 ? "0" : "")\(p.dayStartHour):00, locale \(p.locale.rawValue), \(p.dailyMinutes) min/day\n"
     out += "history: \(s.eventCount) event\(s.eventCount == 1 ? "" : "s")\(latest.map { ", latest \($0)" } ?? "")\n"
     let meanS = pages.compactMap(\.item.memory?.stability).reduce(0, +) / Double(max(1, pages.count))
-    out += "quran: \(pages.count) page\(pages.count == 1 ? "" : "s") reviewed, \(pagesDue) due (R < \(p.retention.quran))"
+    out += "quran: \(pages.count) review unit\(pages.count == 1 ? "" : "s"), \(pagesDue) due (R < \(p.quran.settings.desiredRetention))"
     out += pages.isEmpty ? "\n" : ", mean stability \(fixed(meanS, 1)) days\n"
     out += "vocabulary: \(words.count) word\(words.count == 1 ? "" : "s")\(deleted > 0 ? " (\(deleted) deleted)" : ""), \(wordsDue) due (R < \(p.retention.vocabulary))"
     if let top = popular.first { out += ", most popular: \(top.item.word!.english) (\(top.item.popularity))" }
@@ -76,7 +76,7 @@ enum ShowCommand: PlannerCommand {
     if !weakest.isEmpty {
       out += "most at risk now:\n"
       for r in weakest {
-        let name = r.item.word?.english ?? "page \(r.key.dropFirst())"
+        let name = r.item.word?.english ?? "\(r.key.hasPrefix("s") ? "surah" : "page") \(r.key.dropFirst())"
         out += "  \(name): R \(fixed(r.retrievability!, 3)), S \(fixed(r.item.memory!.stability, 1)) d, last \(r.elapsedDays!) day\(r.elapsedDays == 1 ? "" : "s") ago\n"
       }
     }
@@ -97,7 +97,7 @@ enum ShowCommand: PlannerCommand {
   static func json(_ learner: Learner, rows: [Row], today: Int, latest: String?, pagesDue: Int, wordsDue: Int) -> String {
     let p = learner.profile
     let s = learner.state
-    func num(_ x: Int) -> JSONValue { .number(Double(x)) }
+    func num(_ x: Int) -> JSONNode { .number(Double(x)) }
     var o = JSONObject()
     o["version"] = num(1)
     o["learner"] = .object(JSONObject([
@@ -108,14 +108,14 @@ enum ShowCommand: PlannerCommand {
     var byType = JSONObject()
     for k in s.eventsByType.keys.sorted() { byType[k] = num(s.eventsByType[k]!) }
     o["events"] = .object(JSONObject([
-      "count": num(s.eventCount), "latest": latest.map(JSONValue.string) ?? .null, "byType": .object(byType),
+      "count": num(s.eventCount), "latest": latest.map(JSONNode.string) ?? .null, "byType": .object(byType),
       "tornLine": learner.torn.map { num($0.line) } ?? .null,
     ]))
     let h = s.habits
     o["habits"] = .object(JSONObject([
-      "secondsPerLine": h.secondsPerLine.map(JSONValue.number) ?? .null,
-      "secondsPerVocabularyReview": h.secondsPerVocabularyReview.map(JSONValue.number) ?? .null,
-      "planCompletion": h.planCompletion.map(JSONValue.number) ?? .null,
+      "secondsPerLine": h.secondsPerLine.map(JSONNode.number) ?? .null,
+      "secondsPerVocabularyReview": h.secondsPerVocabularyReview.map(JSONNode.number) ?? .null,
+      "planCompletion": h.planCompletion.map(JSONNode.number) ?? .null,
       "practiceHours": .array(h.practiceHours.map(num)),
       "activeDays": num(h.activeDays),
       "plansOpened": num(h.plansOpened), "planItemsDone": num(h.planItemsDone), "planItemsSkipped": num(h.planItemsSkipped),
@@ -127,12 +127,12 @@ enum ShowCommand: PlannerCommand {
       i["key"] = .string(r.key)
       if let w = r.item.word {
         i["english"] = .string(w.english)
-        i["ukrainian"] = .array(w.ukrainian.map(JSONValue.string))
+        i["ukrainian"] = .array(w.ukrainian.map(JSONNode.string))
         if w.deleted { i["deleted"] = .bool(true) }
       }
       i["stability"] = r.item.memory.map { .number($0.stability) } ?? .null
       i["difficulty"] = r.item.memory.map { .number($0.difficulty) } ?? .null
-      i["retrievability"] = r.retrievability.map(JSONValue.number) ?? .null
+      i["retrievability"] = r.retrievability.map(JSONNode.number) ?? .null
       i["lastReview"] = r.item.lastReviewMillis.map { .string(EventTime(epochMillis: $0, offsetSeconds: 0).text) } ?? .null
       i["elapsedDays"] = r.elapsedDays.map(num) ?? .null
       i["reviews"] = num(r.item.reviews)

@@ -5,7 +5,7 @@ import Testing
 /// The fast reader and writer against Foundation's JSONSerialization/JSONDecoder on the same inputs.
 @Suite struct JSONRoundTripTests {
   /// Converts a Foundation JSONSerialization tree into our value type, for comparison.
-  static func fromFoundation(_ any: Any) -> JSONValue {
+  static func fromFoundation(_ any: Any) -> JSONNode {
     switch any {
     case is NSNull: return .null
     case let s as String: return .string(s)
@@ -88,7 +88,7 @@ import Testing
     let ours = try JSONParser.parse(text).arrayValue?.compactMap(\.doubleValue)
     #expect(ours == theirs)
     #expect(ours?.map { $0.sign } == theirs.map { $0.sign })
-    let written = JSONWriter.serialize(.array(theirs.map(JSONValue.number)))
+    let written = JSONWriter.serialize(.array(theirs.map(JSONNode.number)))
     #expect(try JSONDecoder().decode([Double].self, from: Data(written)) == theirs)
   }
 

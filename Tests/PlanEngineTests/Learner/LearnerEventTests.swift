@@ -54,8 +54,8 @@ import Testing
   static let bad: [(String, String, String)] = [
     // line, key path, part of the expectation
     (#"{"version":1,"id":"x","at":"2026-11-30T06:10:00Z","type":"word.sung","payload":{}}"#, "type", "one of recitation"),
-    (#"{"version":1,"id":"x","at":"2026-11-30T06:10:00Z","type":"recitation","payload":{"range":"2:300","tier":"new","grade":3}}"#, "payload.range", "surah 2 has ayahs 1–286"),
-    (#"{"version":1,"id":"x","at":"2026-11-30T06:10:00Z","type":"recitation","payload":{"range":"115:1","tier":"new","grade":3}}"#, "payload.range", "surah 115 does not exist"),
+    (#"{"version":1,"id":"x","at":"2026-11-30T06:10:00Z","type":"recitation","payload":{"range":"2:300","tier":"new","grade":3}}"#, "payload.range", "surah 2 (Al-Baqara) has 286 ayahs"),
+    (#"{"version":1,"id":"x","at":"2026-11-30T06:10:00Z","type":"recitation","payload":{"range":"115:1","tier":"new","grade":3}}"#, "payload.range", "there are 114 surahs"),
     (#"{"version":1,"id":"x","at":"2026-11-30T06:10:00Z","type":"recitation","payload":{"range":"78:16-78:1","tier":"new","grade":3}}"#, "payload.range", "backwards"),
     (#"{"version":1,"id":"x","at":"2026-11-30T06:10:00Z","type":"recitation","payload":{"range":"78","tier":"new","grade":5}}"#, "payload.grade", "a grade 1–4"),
     (#"{"version":1,"id":"x","at":"2026-11-30T06:10:00Z","type":"recitation","payload":{"range":"78","tier":"new","grade":0}}"#, "payload.grade", "a grade 1–4"),

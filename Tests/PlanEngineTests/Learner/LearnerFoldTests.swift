@@ -20,9 +20,9 @@ import Testing
   }
 
   @Test func fiveEasyDrillsInADayAreOneEasy() {
-    // Surah 112 is on page 604.
+    // Surah 112 lies on one page: it is its own review unit, s112.
     let drills = (1...5).map { recite("r\($0)", "2026-11-30T0\($0 + 4):00:00+02:00", "112", 4) }
-    let item = fold(drills).items["p604"]!
+    let item = fold(drills).items["s112"]!
     #expect(item.memory == fsrs.initialState(.easy))
     #expect(item.reviews == 5 && item.reviewDays == 1)
     // Without the rule, same-day Easy would have grown S well past w3.
@@ -33,8 +33,8 @@ import Testing
     let dayOne = recite("a", "2026-11-29T08:00:00+02:00", "112", 3)
     let good = recite("b", "2026-11-30T08:00:00+02:00", "112", 3)
     let again = recite("c", "2026-11-30T20:00:00+02:00", "112", 1)
-    let x = fold([dayOne, good, again]).items["p604"]!
-    let y = fold([dayOne, recite("c", "2026-11-30T08:00:00+02:00", "112", 1), recite("b", "2026-11-30T20:00:00+02:00", "112", 3)]).items["p604"]!
+    let x = fold([dayOne, good, again]).items["s112"]!
+    let y = fold([dayOne, recite("c", "2026-11-30T08:00:00+02:00", "112", 1), recite("b", "2026-11-30T20:00:00+02:00", "112", 3)]).items["s112"]!
     let expected = fsrs.nextState(fsrs.initialState(.good), elapsedDays: 1, rating: .again)
     #expect(x.memory == expected && y.memory == expected)
     #expect(x.lapses == 1 && y.lapses == 1)
@@ -72,12 +72,16 @@ import Testing
     #expect(fold(events).word("run")!.popularity == 0)
   }
 
-  @Test func aLocatedSlipMakesItsPageHardNotForgotten() {
-    // 78:1-40 covers pages 582 and 583; a slip at 78:31 is on page 583.
+  @Test func aLocatedSlipMakesItsUnitHardNotForgotten() throws {
+    // Surah 78 spans two review units; a slip at 78:31 falls in the second.
+    let units = ReviewUnits.units(overlapping: try AyahRange(parsing: "78")).map(\.description)
+    #expect(units.count == 2)
+    let slipped = ReviewUnits.unit(ofAyah: try LearnerQuran.ayahID("78:31")).description
+    let clean = units.first { $0 != slipped }!
     let s = fold([recite("r", "2026-11-30T08:00:00+02:00", "78", 3, mistakesAt: ["78:31"])])
-    #expect(s.items["p582"]!.memory == fsrs.initialState(.good))
-    #expect(s.items["p583"]!.memory == fsrs.initialState(.hard))
-    #expect(s.items["p583"]!.mistakes == 1 && s.items["p582"]!.mistakes == 0)
+    #expect(s.items[clean]!.memory == fsrs.initialState(.good))
+    #expect(s.items[slipped]!.memory == fsrs.initialState(.hard))
+    #expect(s.items[slipped]!.mistakes == 1 && s.items[clean]!.mistakes == 0)
   }
 
   @Test func habitsComeFromWhatWasDone() {
@@ -90,7 +94,7 @@ import Testing
       Fixed.event("s2", "2026-11-30T07:42:00+02:00", .planItemSkipped(date: "2026-11-30", item: "z")),
     ]
     let h = fold(events).habits
-    #expect(h.recitationLines == LearnerQuran.lines(try! LearnerQuran.span("112")))
+    #expect(h.recitationLines == Quran.lines(try! AyahRange(parsing: "112")))
     #expect(h.secondsPerLine == 60 / h.recitationLines)
     #expect(h.secondsPerVocabularyReview == 8)
     #expect(h.planCompletion == 1.0 / 3.0)

@@ -181,6 +181,6 @@ import Testing
     let late = try Learner.load(dir)
     #expect(!late.fromSnapshot && late.eventsFolded == 4)
     #expect(late.state == LearnerFold.replay(profile: late.profile, events: try Learner.history(dir).events))
-    #expect(late.state.items["p604"]!.reviewDays == 3)
+    #expect(late.state.items["s112"]!.reviewDays == 3)
   }
 }

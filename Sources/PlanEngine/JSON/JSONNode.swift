@@ -2,15 +2,15 @@
 ///
 /// Objects keep their keys in file order so that unknown (future) fields survive a round trip
 /// unchanged; equality ignores key order, as JSON does.
-public enum JSONValue: Sendable {
+public enum JSONNode: Sendable {
   case null
   case bool(Bool)
   case number(Double)
   case string(String)
-  case array([JSONValue])
+  case array([JSONNode])
   case object(JSONObject)
 
-  public subscript(key: String) -> JSONValue? {
+  public subscript(key: String) -> JSONNode? {
     if case .object(let o) = self { return o[key] }
     return nil
   }
@@ -18,7 +18,7 @@ public enum JSONValue: Sendable {
   public var stringValue: String? { if case .string(let s) = self { return s }; return nil }
   public var doubleValue: Double? { if case .number(let d) = self { return d }; return nil }
   public var boolValue: Bool? { if case .bool(let b) = self { return b }; return nil }
-  public var arrayValue: [JSONValue]? { if case .array(let a) = self { return a }; return nil }
+  public var arrayValue: [JSONNode]? { if case .array(let a) = self { return a }; return nil }
   public var objectValue: JSONObject? { if case .object(let o) = self { return o }; return nil }
   public var isNull: Bool { if case .null = self { return true }; return false }
 
@@ -41,8 +41,8 @@ public enum JSONValue: Sendable {
   }
 }
 
-extension JSONValue: Equatable {
-  public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+extension JSONNode: Equatable {
+  public static func == (lhs: JSONNode, rhs: JSONNode) -> Bool {
     switch (lhs, rhs) {
     case (.null, .null): return true
     case (.bool(let a), .bool(let b)): return a == b
@@ -59,11 +59,11 @@ extension JSONValue: Equatable {
 /// snapshot objects have a handful of keys, where a scan beats hashing.
 public struct JSONObject: Sendable, Equatable {
   public private(set) var keys: [String]
-  public private(set) var values: [JSONValue]
+  public private(set) var values: [JSONNode]
 
   public init() { keys = []; values = [] }
 
-  public init(_ pairs: KeyValuePairs<String, JSONValue>) {
+  public init(_ pairs: KeyValuePairs<String, JSONNode>) {
     keys = []; values = []
     keys.reserveCapacity(pairs.count); values.reserveCapacity(pairs.count)
     for (k, v) in pairs { self[k] = v }
@@ -71,7 +71,7 @@ public struct JSONObject: Sendable, Equatable {
 
   public var count: Int { keys.count }
 
-  public subscript(key: String) -> JSONValue? {
+  public subscript(key: String) -> JSONNode? {
     get {
       for i in keys.indices where keys[i] == key { return values[i] }
       return nil
@@ -86,11 +86,11 @@ public struct JSONObject: Sendable, Equatable {
   }
 
   /// Appends without checking for a duplicate key (the parser checks duplicates itself).
-  @usableFromInline mutating func appendUnchecked(_ key: String, _ value: JSONValue) {
+  @usableFromInline mutating func appendUnchecked(_ key: String, _ value: JSONNode) {
     keys.append(key); values.append(value)
   }
 
-  public var pairs: Zip2Sequence<[String], [JSONValue]> { zip(keys, values) }
+  public var pairs: Zip2Sequence<[String], [JSONNode]> { zip(keys, values) }
 
   /// Order-insensitive equality.
   public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
