@@ -120,19 +120,6 @@ import Testing
   }
 }
 
-/// Seeded PRNG for the property tests.
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 /// Random but valid event streams: words added before use, recitations in juz 30, quizzes,
 /// look-ups, plan events; times spread over days, some of them late (earlier than the last).
 enum RandomLearner {
