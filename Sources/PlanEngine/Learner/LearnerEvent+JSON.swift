@@ -30,8 +30,9 @@ extension LearnerEvent {
     switch type {
     case .recitation:
       let rangeText = try r.string(p, "range")
-      let range: String
-      do { range = try LearnerQuran.canonicalRange(rangeText) } catch { throw r.fail("range", "an ayah range (\(error))") }
+      let recited: AyahRange
+      do { recited = try AyahRange(parsing: rangeText) } catch { throw r.fail("range", "an ayah range (\(error))") }
+      let range = recited.description
       let tierName = try r.string(p, "tier")
       guard let tier = RecitationTier(rawValue: tierName) else { throw r.fail("tier", "new, recent or old, not '\(tierName)'") }
       let grade = try r.int(p, "grade")
@@ -41,7 +42,6 @@ extension LearnerEvent {
       let hesitations = try r.optionalInt(p, "hesitations") ?? 0
       guard hesitations >= 0 else { throw r.fail("hesitations", "a count ≥ 0") }
       var at: [String] = []
-      let recited = try! AyahRange(parsing: range)
       for (i, ref) in (try r.optionalStrings(p, "mistakesAt") ?? []).enumerated() {
         let id: Int
         do { id = try LearnerQuran.ayahID(ref) } catch { throw r.fail("mistakesAt[\(i)]", "an ayah SURAH:AYAH (\(error))") }
@@ -200,7 +200,10 @@ struct FieldReader {
   }
 
   func word(_ o: JSONObject) throws(PlanEngineError) -> String {
-    let e = try string(o, "english").trimmingCharacters(in: .whitespaces)
+    let raw = try string(o, "english")
+    let edges = (raw.utf8.first, raw.utf8.last)
+    let e = edges.0 == 0x20 || edges.1 == 0x20 || edges.0 == 0x09 || edges.1 == 0x09 || (edges.0 ?? 0) >= 0x80 || (edges.1 ?? 0) >= 0x80
+      ? raw.trimmingCharacters(in: .whitespaces) : raw
     guard !wordKey(e).isEmpty else { throw fail("english", "a non-empty English word or phrase") }
     return e
   }

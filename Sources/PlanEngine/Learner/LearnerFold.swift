@@ -24,6 +24,8 @@ public struct LearnerFold: Sendable {
   public private(set) var state: LearnerState
   let model: FSRS6
   var clock: LearningDayClock
+  /// Parsed ranges and their review units, by canonical text (the same pages recur for years).
+  var ranges: [String: (AyahRange, [ReviewUnitID])] = [:]
 
   public init(profile: LearnerProfile, state: LearnerState = LearnerState()) {
     self.state = state
@@ -60,15 +62,23 @@ public struct LearnerFold: Sendable {
     let day = clock.day(atMillis: ms)
     switch event.payload {
     case .recitation(let r):
-      guard let range = try? AyahRange(parsing: r.range) else { return }
+      let range: AyahRange
+      if let cached = ranges[r.range] {
+        range = cached.0
+      } else {
+        guard let parsed = try? AyahRange(parsing: r.range) else { return }
+        range = parsed
+        ranges[r.range] = (parsed, ReviewUnits.units(overlapping: parsed))
+      }
       let located = r.mistakesAt.compactMap { try? LearnerQuran.ayahID($0) }
       let recitation = QuranRecitation(
         day: EpochDay(day), range: range, tier: QuranTier(rawValue: r.tier.rawValue) ?? .oldRevision,
         grade: Rating(rawValue: r.grade) ?? .again, mistakes: r.mistakes, mistakesAt: located,
         hesitations: r.hesitations, seconds: r.seconds)
-      for (unit, rating) in QuranGrading.unitRatings(of: recitation) {
+      let ratings = located.isEmpty ? ranges[r.range]!.1.map { ($0, recitation.grade) } : QuranGrading.unitRatings(of: recitation)
+      for (unit, rating) in ratings {
         let key = unit.description
-        let slips = located.count(where: { ReviewUnits.unit(ofAyah: $0) == unit })
+        let slips = located.isEmpty ? 0 : located.count(where: { ReviewUnits.unit(ofAyah: $0) == unit })
         update(key, creating: true) { item in item.mistakes += slips }
         rate(key, rating.rawValue, day: day, ms: ms)
       }
