@@ -35,7 +35,7 @@ enum PlanFileWriter {
   static func readIfPresent(_ path: String) throws(PlanEngineError) -> [UInt8]? {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     if fd < 0 {
-      if errno == ENOENT { return nil }
+      if errno == ENOENT || errno == ENOTDIR { return nil }
       throw .io(path: path, reason: errnoReason("cannot open the existing plan"))
     }
     defer { close(fd) }

@@ -57,11 +57,12 @@ public struct ProfileEchoPlanner: LearnerPlanner {
         + ", not '\(zoneName)'")
     }
     let hour = fields.dayStartHour ?? 4
-    guard (0...23).contains(hour) else {
+    guard (0...23).contains(hour), hour.rounded() == hour else {
+      let shown = hour.rounded() == hour && abs(hour) < 1e15 ? String(Int(hour)) : String(hour)
       throw PlanEngineError.malformed(file: file.path, line: nil, keyPath: "dayStartHour",
-                                      expected: Fields.expected("dayStartHour") + ", not \(hour)")
+                                      expected: Fields.expected("dayStartHour") + ", not \(shown)")
     }
-    return Profile(learner: learnerFolder.lastPathComponent, timeZone: zone, dayStartHour: hour)
+    return Profile(learner: learnerFolder.lastPathComponent, timeZone: zone, dayStartHour: Int(hour))
   }
 
   public func plan(_ profile: Profile, date: PlanDate?) throws -> PlannedLearner {
@@ -74,7 +75,9 @@ public struct ProfileEchoPlanner: LearnerPlanner {
 
   private struct Fields: Decodable {
     var timezone: String?
-    var dayStartHour: Int?
+    // A Double, so that 4.5 is refused by our check, naming the key (Foundation's decoder on
+    // Linux reports a fraction for an Int as invalid JSON, without the key).
+    var dayStartHour: Double?
 
     static func expected(_ key: String) -> String {
       switch key {
