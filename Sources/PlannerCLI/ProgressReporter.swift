@@ -77,7 +77,7 @@ public final class ProgressReporter: @unchecked Sendable {
 
   /// `m:ss`, or `h:mm:ss` from an hour.
   static func duration(_ seconds: Double) -> String {
-    let whole = Int(seconds.rounded(.up))
+    let whole = Int(seconds.rounded())
     let (h, m, s) = (whole / 3600, whole / 60 % 60, whole % 60)
     func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
     return h > 0 ? "\(h):\(two(m)):\(two(s))" : "\(m):\(two(s))"
