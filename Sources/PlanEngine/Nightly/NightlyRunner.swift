@@ -66,8 +66,7 @@ public enum NightlyRunner {
       while let index = results.claim() {
         let outcome = planOne(root.appendingPathComponent(learners[index], isDirectory: true),
                               planner: planner, date: options.date, times: &local)
-        let progress = results.finish(index, outcome)
-        options.progress?(progress)
+        results.finish(index, outcome, report: options.progress)
       }
       results.add(local)
     }
@@ -213,13 +212,15 @@ public enum NightlyRunner {
       return next - 1
     }
 
-    func finish(_ index: Int, _ outcome: Outcome) -> NightlyProgress {
+    /// Records a learner's outcome and reports progress, under the lock so that reports come
+    /// one at a time and in order.
+    func finish(_ index: Int, _ outcome: Outcome, report: (@Sendable (NightlyProgress) -> Void)?) {
       lock.lock()
       defer { lock.unlock() }
       slots[index] = outcome
       done += 1
       if case .failed = outcome { failed += 1 }
-      return NightlyProgress(done: done, total: slots.count, failed: failed)
+      report?(NightlyProgress(done: done, total: slots.count, failed: failed))
     }
 
     func add(_ times: PhaseTimes) {
