@@ -84,6 +84,7 @@ public enum NightlyRunner {
           group.leave()
         }
         thread.name = "planner.nightly"
+        thread.stackSize = 8 << 20  // as the main thread's: producers may parse deep JSON
         thread.start()
       }
       group.wait()
