@@ -60,7 +60,7 @@ struct NightlyRunnerTests {
     #expect(first.planned == 30 && first.unchanged == 0 && first.failed.isEmpty)
     let before = NightlyFixture.files(root)
     let plan = root.appendingPathComponent("learner-0006/plans/2026-11-30.json").path  // UTC
-    let inode = NightlyFixture.inode(plan)
+    let inode = try #require(NightlyFixture.inode(plan))
 
     let second = try NightlyRunner.run(root: root, planner: echo, options: .init(jobs: 2))
     #expect(second.planned == 0)

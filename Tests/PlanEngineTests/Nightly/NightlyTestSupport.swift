@@ -61,10 +61,10 @@ enum NightlyFixture {
     }
   }
 
-  static func inode(_ path: String) -> UInt64 {
+  /// The file's inode number, or nil when it does not exist.
+  static func inode(_ path: String) -> UInt64? {
     var info = stat()
-    precondition(stat(path, &info) == 0)
-    return UInt64(info.st_ino)
+    return stat(path, &info) == 0 ? UInt64(info.st_ino) : nil
   }
 
   /// The summary's JSON with the timings (the only varying part) blanked.
