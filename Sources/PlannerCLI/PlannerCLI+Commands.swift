@@ -5,5 +5,6 @@ extension PlannerCLI {
     RecordCommand.self,
     ShowCommand.self,
     ConfigCommand.self,
+    NightlyCommand.self,
   ]
 }

@@ -8,6 +8,7 @@ import Foundation
 let scenarios: [String: @Sendable () -> Void] = [
   "fsrs-updates": fsrsUpdatesScenario,
   "learner-load": learnerLoadScenario,
+  "nightly": nightlyScenario,
 ]
 
 let arguments = CommandLine.arguments.dropFirst().filter { !$0.hasPrefix("--") }
