@@ -87,6 +87,27 @@ import PlanEngine
   try? FileManager.default.removeItem(atPath: dir + "/" + Learner.snapshotFile)
   let check = try! Learner.load(dir, writeSnapshot: false)
   precondition(check.state == full.state, "snapshot path and replay path disagree")
+  // The JSON reader alone on the event log, against Foundation's JSONSerialization.
+  let allBytes = log + newDay
+  let ours = best(benchQuick ? 1 : 3) {
+    allBytes.withUnsafeBufferPointer { buf in
+      var start = 0
+      var count = 0
+      for i in 0..<buf.count where buf[i] == 0x0A {
+        if (try? JSONParser.parse(UnsafeBufferPointer(rebasing: buf[start..<i]))) != nil { count += 1 }
+        start = i + 1
+      }
+      precondition(count == eventCount + loaded!.eventsFolded)
+    }
+  }
+  let foundation = best(1) {
+    var start = 0
+    let data = Data(allBytes)
+    for i in 0..<allBytes.count where allBytes[i] == 0x0A {
+      _ = try? JSONSerialization.jsonObject(with: data[start..<i])
+      start = i + 1
+    }
+  }
   let snapshotWrite = best(benchQuick ? 1 : 5) { _ = try! Learner.load(dir) ; try? FileManager.default.removeItem(atPath: dir + "/" + Learner.snapshotFile) }
 
   report("learner-load", [
@@ -100,6 +121,8 @@ import PlanEngine
     ("from_events_ms", rounded(fromEvents * 1000)),
     ("events_per_second_replay", rounded(Double(eventCount) / fromEvents)),
     ("replay_and_write_snapshot_ms", rounded(snapshotWrite * 1000)),
+    ("json_parse_events_mb_per_s", rounded(Double(allBytes.count) / ours / 1e6)),
+    ("jsonserialization_events_mb_per_s", rounded(Double(allBytes.count) / foundation / 1e6)),
     ("target_from_snapshot_ms", .number(20)),
     ("load_average", loadAverage()),
   ])
