@@ -1,1 +1,5 @@
-print("{}")
+let arguments = Array(CommandLine.arguments.dropFirst())
+switch arguments.first {
+case "replay": ReplayScenario.run(Array(arguments.dropFirst()))
+default: print("{}")
+}

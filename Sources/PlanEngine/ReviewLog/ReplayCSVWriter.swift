@@ -49,6 +49,7 @@ public enum ReplayCSVWriter {
   /// Formats rows into one buffer, writing through a pointer (no per-value allocation).
   static func format(_ result: ReplayResult, rows: Range<Int>) -> [UInt8] {
     let log = result.log
+    var cache = DoubleTextCache()
     return [UInt8](unsafeUninitializedCapacity: rows.count * maxRowBytes) { buf, written in
       var q = buf.baseAddress!
       for i in rows {
@@ -61,17 +62,61 @@ public enum ReplayCSVWriter {
         q.pointee = 48 &+ log.ratings[i]; q += 1
         q.pointee = 44; q += 1
         let r = result.retrievability[i]
-        if !r.isNaN { q += ByteNumberFormat.writeDouble(r, at: q) }
+        if !r.isNaN { q += cache.write(r, at: q) }
         q.pointee = 44; q += 1
-        q += ByteNumberFormat.writeDouble(result.stability[i], at: q)
+        q += cache.write(result.stability[i], at: q)
         q.pointee = 44; q += 1
         let d = result.difficulty[i]
-        if !d.isNaN { q += ByteNumberFormat.writeDouble(d, at: q) }
+        if !d.isNaN { q += cache.write(d, at: q) }
         q.pointee = 44; q += 1
         q += ByteNumberFormat.writeInt(Int64(result.intervalDays[i]), at: q)
         q.pointee = 10; q += 1
       }
       written = buf.baseAddress!.distance(to: q)
     }
+  }
+}
+
+/// The text of recently formatted doubles, by bit pattern: logs repeat values a lot (every first
+/// review's initial stability and difficulty, R = 1 on same-day reviews, clamped D = 10), and
+/// a copy is far cheaper than `description`. Misses cost a hash and a compare.
+struct DoubleTextCache: ~Copyable {
+  static let slots = 512, width = 32
+  let bits: UnsafeMutablePointer<UInt64>
+  let lengths: UnsafeMutablePointer<UInt8>
+  let text: UnsafeMutablePointer<UInt8>
+
+  init() {
+    bits = .allocate(capacity: Self.slots)
+    bits.initialize(repeating: 0, count: Self.slots)
+    lengths = .allocate(capacity: Self.slots)
+    lengths.initialize(repeating: 0, count: Self.slots)
+    text = .allocate(capacity: Self.slots * Self.width)
+  }
+
+  deinit {
+    bits.deallocate()
+    lengths.deallocate()
+    text.deallocate()
+  }
+
+  /// Writes `value.description` at `p`; returns its length.
+  @inline(__always)
+  func write(_ value: Double, at p: UnsafeMutablePointer<UInt8>) -> Int {
+    let b = value.bitPattern
+    let h = Int(truncatingIfNeeded: (b &* 0x9E37_79B9_7F4A_7C15) >> 55)
+    let n = Int(lengths[h])
+    let slot = text + h * Self.width
+    if n != 0 && bits[h] == b {
+      p.update(from: slot, count: n)
+      return n
+    }
+    let m = ByteNumberFormat.writeDouble(value, at: p)
+    if m <= Self.width {
+      slot.update(from: p, count: m)
+      bits[h] = b
+      lengths[h] = UInt8(m)
+    }
+    return m
   }
 }

@@ -131,13 +131,12 @@ public struct ReviewLogReader: Sendable {
               given.withUnsafeBufferPointer { given in
                 lines.withUnsafeBufferPointer { lines in
                   parallelFor(shards) { shard in
-                    var last: [Int64: Int32] = [:]
-                    last.reserveCapacity(min(n / shards, 1 << 16))
+                    var last = CardIndexMap(capacity: min(n / shards, 1 << 16))
                     var bad: [(line: Int, error: PlanEngineError, row: Int)] = []
                     for i in 0..<n {
                       let id = ids[i]
                       if shards > 1 && Self.shard(of: id, shards) != shard { continue }
-                      if let p = last[id] {
+                      if let p = last.get(id) {
                         let pi = Int(p)
                         if times[i] < times[pi] {
                           let line = Int(lines[i])
@@ -150,7 +149,7 @@ public struct ReviewLogReader: Sendable {
                         let g = given[i]
                         tP[i] = useGiven && g >= 0 ? g : Int32(clamping: days[i] - days[pi])
                       }
-                      last[id] = Int32(i)
+                      last.set(id, Int32(i))
                     }
                     orderErrors.set(shard, bad)
                   }

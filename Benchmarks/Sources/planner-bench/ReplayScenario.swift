@@ -1,0 +1,117 @@
+import Foundation
+import MemoryModels
+import PlanEngine
+
+/// `planner-bench replay [--reviews N] [--workers W] [--runs K]`: end-to-end replay from a
+/// review-log CSV file to a CSV file (read, parse, order per card, FSRS-6, format, write), on a
+/// seeded synthetic log. Prints the stages, then one JSON line.
+enum ReplayScenario {
+  static func run(_ arguments: [String]) {
+    func value(_ name: String, _ fallback: Int) -> Int {
+      guard let i = arguments.firstIndex(of: "--\(name)"), i + 1 < arguments.count, let v = Int(arguments[i + 1]) else { return fallback }
+      return v
+    }
+    let reviews = value("reviews", 1_080_000)
+    let workers = value("workers", ProcessInfo.processInfo.activeProcessorCount)
+    let runs = value("runs", 5)
+    let dir = FileManager.default.temporaryDirectory.path
+    let input = dir + "/planner-bench-replay-\(reviews).csv", output = dir + "/planner-bench-replay-out.csv"
+
+    let bytes = syntheticLog(reviews: reviews, seed: 2024)
+    FileManager.default.createFile(atPath: input, contents: Data(bytes))
+    let inputMB = Double(bytes.count) / 1e6
+    print("replay: \(reviews) reviews, \(String(format: "%.1f", inputMB)) MB of CSV, \(workers) worker(s), best of \(runs)")
+
+    var best = Double.infinity
+    var bestStages: [(String, Double)] = []
+    var outputBytes = 0
+    for _ in 0..<runs {
+      var stages: [(String, Double)] = []
+      let start = DispatchTime.now().uptimeNanoseconds
+      var mark = start
+      func lap(_ name: String) {
+        let now = DispatchTime.now().uptimeNanoseconds
+        stages.append((name, Double(now - mark) / 1e9))
+        mark = now
+      }
+      let raw = try! ReviewLogReader.readBytes(path: input)
+      lap("read")
+      let log = try! ReviewLogReader(workers: workers).parse(raw, fileName: input)
+      lap("parse+order")
+      let result = try! ReviewReplay.replay(log, model: FSRS6(), desiredRetention: 0.9, workers: workers)
+      lap("fsrs6")
+      let f = fopen(output, "wb")!
+      var written = 0
+      ReplayCSVWriter.write(result, workers: workers) { chunk in
+        written += fwrite(chunk.baseAddress!, 1, chunk.count, f)
+      }
+      fclose(f)
+      lap("format+write")
+      let total = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+      precondition(log.count == reviews && written > 0)
+      outputBytes = written
+      if total < best { best = total; bestStages = stages }
+    }
+    for (name, seconds) in bestStages {
+      print("  \(name.padding(toLength: 14, withPad: " ", startingAt: 0)) \(String(format: "%7.1f", seconds * 1000)) ms")
+    }
+    let perSecond = Double(reviews) / best
+    print(String(format: "  end to end     %7.1f ms: %.2f million reviews/s, %.0f MB/s in, %.0f MB/s out",
+                 best * 1000, perSecond / 1e6, inputMB / best, Double(outputBytes) / 1e6 / best))
+    print("{\"scenario\":\"replay\",\"reviews\":\(reviews),\"workers\":\(workers),\"seconds\":\(best),\"reviewsPerSecond\":\(Int(perSecond)),\"inputMBPerSecond\":\(Int(inputMB / best)),\"outputMBPerSecond\":\(Int(Double(outputBytes) / 1e6 / best))}")
+    try? FileManager.default.removeItem(atPath: input)
+    try? FileManager.default.removeItem(atPath: output)
+  }
+
+  /// A review log like an Anki export: cards with 1–24 reviews over a year, intervals growing
+  /// on success and a same-day relearning step after a lapse; rows sorted by time.
+  static func syntheticLog(reviews: Int, seed: UInt64) -> [UInt8] {
+    var rng = BenchRandom(seed: seed)
+    let t0: Int64 = 1_672_560_000_000  // 2023-01-01T08:00:00Z
+    let day: Int64 = 86_400_000
+    var rows: [(time: Int64, card: Int64, rating: UInt8, state: UInt8, duration: Int32)] = []
+    rows.reserveCapacity(reviews)
+    var card: Int64 = 1_672_000_000_000
+    while rows.count < reviews {
+      card += 1 + Int64(rng.next() % 1000)
+      var time = t0 + Int64(rng.next() % 365) * day + Int64(rng.next() % 50_400_000)
+      var interval = 1.0
+      var state: UInt8 = 0
+      let count = 1 + Int(rng.next() % 24)
+      for _ in 0..<min(count, reviews - rows.count) {
+        let u = rng.next() % 100
+        let rating: UInt8 = u < 12 ? 1 : u < 22 ? 2 : u < 92 ? 3 : 4
+        rows.append((time, card, rating, state, Int32(2000 + rng.next() % 14000)))
+        if rating == 1 {
+          state = state == 0 ? 1 : 3
+          interval = 1
+          time += 600_000 + Int64(rng.next() % 1_200_000)
+        } else {
+          state = 2
+          interval *= rating == 2 ? 1.2 : rating == 3 ? 2.5 : 3.5
+          time += Int64(interval.rounded()) * day + Int64(rng.next() % 7_200_000) - 3_600_000
+        }
+      }
+    }
+    rows.sort { ($0.time, $0.card) < ($1.time, $1.card) }
+    var out: [UInt8] = Array("card_id,review_time,review_rating,review_state,review_duration\n".utf8)
+    out.reserveCapacity(reviews * 44)
+    for r in rows {
+      out += "\(r.card),\(r.time),\(r.rating),\(r.state),\(r.duration)\n".utf8
+    }
+    return out
+  }
+}
+
+/// SplitMix64, so the synthetic log is the same on every run.
+struct BenchRandom {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
