@@ -46,6 +46,11 @@ struct ByteNumberFormatTests {
   func ints() {
     var rng = SplitMix64(seed: 3)
     var values: [Int64] = [0, 1, -1, 9, 10, -10, 99, 100, Int64.max, Int64.min, 1_704_103_200_000, -1]
+    var power: Int64 = 1
+    for _ in 0...18 {
+      values += [power, power - 1, power + 1, -power, -(power - 1)]
+      if power <= Int64.max / 10 { power *= 10 }
+    }
     for _ in 0..<100_000 { values.append(Int64(bitPattern: rng.next()) >> Int64(rng.next() % 63)) }
     let buf = UnsafeMutablePointer<UInt8>.allocate(capacity: 24)
     defer { buf.deallocate() }
