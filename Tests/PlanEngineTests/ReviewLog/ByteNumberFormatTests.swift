@@ -42,6 +42,41 @@ struct ByteNumberFormatTests {
     #expect(mismatches == 0)
   }
 
+  @Test("the exact shortest-digits path equals Double.description wherever it answers, and answers almost always")
+  func shortestDecimal() {
+    var rng = SplitMix64(seed: 77)
+    let buf = UnsafeMutablePointer<UInt8>.allocate(capacity: 64)
+    defer { buf.deallocate() }
+    var answered = 0, mismatches = 0
+    let n = 2_000_000
+    for i in 0..<n {
+      let v: Double
+      switch i % 4 {
+      case 0: v = Double(rng.next() >> 11) * 0x1p-53  // (0, 1)
+      case 1: v = Double(rng.next() >> 11) * 0x1p-53 * 36500
+      case 2: v = 0.001 * Double(rng.next() % 1_000_000)  // short decimals: 0.123, 45.6, ...
+      default: v = Double(bitPattern: (rng.next() & 0x000F_FFFF_FFFF_FFFF) | (UInt64(1013 + rng.next() % 60) << 52))  // 2^-10 … 2^49
+      }
+      if let len = ShortestDecimal.write(v, at: buf) {
+        answered += 1
+        if String(decoding: UnsafeBufferPointer(start: buf, count: len), as: UTF8.self) != v.description {
+          mismatches += 1
+          if mismatches < 5 { Issue.record("\(v.description) written as \(String(decoding: UnsafeBufferPointer(start: buf, count: len), as: UTF8.self))") }
+        }
+      }
+    }
+    #expect(mismatches == 0)
+    #expect(answered > n * 98 / 100, "fast path answered \(answered) of \(n)")
+    // Integers, powers of two (the narrower lower gap), and the range's edges.
+    var edges: [Double] = [0.001, 0.0010000000000000002, 1, 2, 4, 0.5, 0.25, 36500, 10, 100, 1e14, 562949953421311.9]
+    for k in -9...48 { edges += [Double(sign: .plus, exponent: k, significand: 1), Double(sign: .plus, exponent: k, significand: 1).nextUp, Double(sign: .plus, exponent: k, significand: 1).nextDown] }
+    for v in edges {
+      if let len = ShortestDecimal.write(v, at: buf) {
+        #expect(String(decoding: UnsafeBufferPointer(start: buf, count: len), as: UTF8.self) == v.description)
+      }
+    }
+  }
+
   @Test("integers")
   func ints() {
     var rng = SplitMix64(seed: 3)
