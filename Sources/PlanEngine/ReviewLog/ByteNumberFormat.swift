@@ -21,7 +21,7 @@ public enum ByteNumberFormat {
   /// have room for 40 bytes.
   @inlinable
   public static func writeDouble(_ value: Double, at p: UnsafeMutablePointer<UInt8>) -> Int {
-    if #available(macOS 15.0, iOS 18.0, *), let n = ShortestDecimal.write(value, at: p) { return n }
+    if let n = ShortestDecimal.write(value, at: p) { return n }
     return writeDescription(value, at: p)
   }
 
@@ -64,7 +64,7 @@ public enum ByteNumberFormat {
   }
 
   /// Decimal digits of `u` (1 for 0).
-  @inlinable
+  @inlinable @inline(__always)
   static func digitCount(_ u: UInt64) -> Int {
     // floor(log10) from the bit length, corrected by one comparison.
     let bits = 64 - u.leadingZeroBitCount
@@ -72,7 +72,7 @@ public enum ByteNumberFormat {
     return max(t + (u >= powerOf10(t) ? 1 : 0), 1)
   }
 
-  @inlinable
+  @inlinable @inline(__always)
   static func powerOf10(_ k: Int) -> UInt64 {
     switch k {
     case 0: return 1
