@@ -1,4 +1,5 @@
 import Foundation
+import MemoryModels
 import Testing
 
 @testable import PlannerCLI
@@ -50,17 +51,74 @@ struct ReplayCommandTests {
   }
 
   @Test("the golden FSRS-6 sequences, written as review logs, are reproduced for every retention",
-        arguments: ["fsrs6-default"], [false, true])
+        arguments: ["fsrs6-default", "fsrs6-custom"], [false, true])
   func fixtures(name: String, elapsedColumn: Bool) throws {
     let fixture = try FixtureLog.load(name)
     let dir = try Self.directory(FixtureLog.reviewLog(fixture, elapsedColumn: elapsedColumn))
+    // The custom set goes in through a parameter file; the default set uses none.
+    let weights = fixture.weights.map { "\($0)" }.joined(separator: ", ")
+    try "{\"version\": 1, \"model\": \"fsrs6\", \"parameters\": [\(weights)]}".write(toFile: dir + "/params.json", atomically: true, encoding: .utf8)
+    let parameters = fixture.isDefault ? [] : ["--parameters", "params.json"]
     var checked = 0
     for (j, dr) in fixture.retentions.enumerated() {
-      let r = Self.run(["replay", "--revlog", "revlog.csv", "--retention", "\(dr)"], in: dir)
+      let r = Self.run(["replay", "--revlog", "revlog.csv", "--retention", "\(dr)"] + parameters, in: dir)
       #expect(r.code == 0)
       checked += FixtureLog.check(output: r.out, fixture: fixture, retentionIndex: j)
     }
     #expect(checked == 3 * fixture.stepCount)
+  }
+
+  @Test("--model sm2 and hlr: their recall before, interval or half-life after, no difficulty")
+  func baselines() throws {
+    let rows: [(card: Int64, time: Int64, g: Int)] = [
+      (1, Self.t0, 3), (2, Self.t0, 1), (1, Self.t0 + 3 * Self.day, 3), (2, Self.t0 + 600_000, 3),
+      (1, Self.t0 + 20 * Self.day, 1), (2, Self.t0 + 2 * Self.day, 4), (1, Self.t0 + 21 * Self.day, 2),
+    ]
+    let dir = try Self.directory("card_id,review_time,rating\n" + rows.map { "\($0.card),\($0.time),\($0.g)" }.joined(separator: "\n") + "\n")
+    func expected<M: MemoryModel>(_ model: M) -> [String] {
+      var state: [Int64: M.State] = [:], last: [Int64: Int64] = [:]
+      return rows.map { row in
+        let g = Rating(rawValue: row.g)!
+        var t = -1, r = ""
+        if let s = state[row.card] {
+          t = Int((row.time - 4 * 3_600_000) / Self.day - (last[row.card]! - 4 * 3_600_000) / Self.day)
+          r = "\(model.predictedRecall(s, elapsedDays: Double(t)))"
+        }
+        let next = model.next(state[row.card], elapsedDays: max(t, 0), rating: g)
+        state[row.card] = next
+        last[row.card] = row.time
+        return "\(row.card),\(row.time),\(t),\(row.g),\(r),\(model.stabilityDays(next)),,\(model.intervalDays(next, desiredRetention: 0.9))"
+      }
+    }
+    for (name, lines) in [("sm2", expected(SM2())), ("hlr", expected(HalfLifeRegression()))] {
+      let r = Self.run(["replay", "--revlog", "revlog.csv", "--model", name], in: dir)
+      #expect(r.code == 0)
+      #expect(r.err == "")
+      #expect(Array(r.out.split(separator: "\n").dropFirst().map(String.init)) == lines, "\(name)")
+    }
+    #expect(expected(SM2()) != expected(HalfLifeRegression()))
+  }
+
+  @Test("--parameters: a bad file names the file and key path; an FSRS-5 vector is migrated with a note")
+  func parameterFiles() throws {
+    let dir = try Self.directory("card_id,review_time,rating\n1,\(Self.t0),3\n1,\(Self.t0 + 2 * Self.day),3\n")
+    let w = FSRSParameters.defaults.weights.map { "\($0)" }
+    try "[\(w.prefix(19).joined(separator: ","))]".write(toFile: dir + "/fsrs5.json", atomically: true, encoding: .utf8)
+    try "{\"parameters\": [\(w.prefix(20).joined(separator: ",")), 0.9]}".write(toFile: dir + "/oob.json", atomically: true, encoding: .utf8)
+    try "{\"parameters\": [1, 2, 3]}".write(toFile: dir + "/short.json", atomically: true, encoding: .utf8)
+    let migrated = Self.run(["replay", "--revlog", "revlog.csv", "--parameters", "fsrs5.json"], in: dir)
+    #expect(migrated.code == 0)
+    #expect(migrated.err == "planner: note: fsrs5.json: migrated 19 FSRS-5 parameters to FSRS-6 (w19 = 0, w20 = 0.5)\n")
+    let expectedR = FSRS6(parameters: try FSRSParameters.migrating(Array(FSRSParameters.defaults.weights.prefix(19))).0)
+      .retrievability(elapsedDays: 2, stability: 2.3065)
+    #expect(migrated.out.contains(",2,3,\(expectedR),"))
+    let oob = Self.run(["replay", "--revlog", "revlog.csv", "--parameters", "oob.json"], in: dir)
+    #expect(oob.code == 1)
+    #expect(oob.err == "planner: error: oob.json at parameters[20]: expected a value in [0.1, 0.8], got 0.9\n")
+    let short = Self.run(["replay", "--revlog", "revlog.csv", "--parameters", "short.json"], in: dir)
+    #expect(short.err == "planner: error: short.json at parameters: expected 21 FSRS-6 parameters (or 17 or 19 to migrate), got 3\n")
+    #expect(Self.run(["replay", "--revlog", "revlog.csv", "--parameters", "none.json"], in: dir).err == "planner: error: none.json: No such file or directory\n")
+    #expect(Self.run(["replay", "--revlog", "revlog.csv", "--parameters", "fsrs5.json", "--model", "sm2"], in: dir).code == 64)
   }
 
   @Test("a bad row stops the replay with file, line, column and what was expected (exit 1)")
@@ -135,7 +193,7 @@ struct ReplayCommandTests {
   func help() {
     let r = Self.run(["replay", "--help"])
     #expect(r.code == 0)
-    for option in ["--revlog <FILE>", "--model <NAME>", "--retention <R>", "--timezone <TZ>", "--day-starts-at <H>", "--skip-invalid"] {
+    for option in ["--revlog <FILE>", "--model <NAME>", "--parameters <FILE.json>", "--retention <R>", "--timezone <TZ>", "--day-starts-at <H>", "--skip-invalid"] {
       #expect(r.out.contains(option))
     }
   }

@@ -7,6 +7,7 @@ enum FixtureLog {
   struct Step { var t: Int; var g: Int; var s64: Double?; var d64: Double?; var r64: Double?; var days: [Int]; var ambiguous: [Bool] }
   struct Fixture {
     var isDefault: Bool
+    var weights: [Double]
     var retentions: [Double]
     var sequences: [(id: Int, steps: [Step])]
     var stepCount: Int { sequences.reduce(0) { $0 + $1.steps.count } }
@@ -25,6 +26,7 @@ enum FixtureLog {
     }
     return Fixture(
       isDefault: json["parameter_set"] as? String == "default",
+      weights: (json["parameters"] as! [NSNumber]).map(\.doubleValue),
       retentions: (json["desired_retentions"] as! [NSNumber]).map(\.doubleValue), sequences: sequences)
   }
 

@@ -2,25 +2,26 @@ import Foundation
 import MemoryModels
 import PlanEngine
 
-/// `planner-bench replay [--reviews N] [--workers W] [--runs K]`: end-to-end replay from a
-/// review-log CSV file to a CSV file (read, parse, order per card, FSRS-6, format, write), on a
-/// seeded synthetic log. Prints the stages, then one JSON line.
+/// `replay`: end-to-end replay from a review-log CSV file to a CSV file (read, parse, order per
+/// card, FSRS-6, format, write), on a seeded synthetic log of 1.08 million reviews, with every
+/// core. Best of five runs; the stages, CPU time and the formatter's cost go to stderr, the
+/// figures to one JSON line. `PLANNER_BENCH_WORKERS=1` runs it on one core.
+@Sendable func replayScenario() {
+  ReplayScenario.run(
+    reviews: benchQuick ? 20_000 : 1_080_000,
+    workers: Int(ProcessInfo.processInfo.environment["PLANNER_BENCH_WORKERS"] ?? "") ?? ProcessInfo.processInfo.activeProcessorCount,
+    runs: benchQuick ? 1 : 5)
+}
+
 enum ReplayScenario {
-  static func run(_ arguments: [String]) {
-    func value(_ name: String, _ fallback: Int) -> Int {
-      guard let i = arguments.firstIndex(of: "--\(name)"), i + 1 < arguments.count, let v = Int(arguments[i + 1]) else { return fallback }
-      return v
-    }
-    let reviews = value("reviews", 1_080_000)
-    let workers = value("workers", ProcessInfo.processInfo.activeProcessorCount)
-    let runs = value("runs", 5)
+  static func run(reviews: Int, workers: Int, runs: Int) {
     let dir = FileManager.default.temporaryDirectory.path
     let input = dir + "/planner-bench-replay-\(reviews).csv", output = dir + "/planner-bench-replay-out.csv"
 
     let bytes = syntheticLog(reviews: reviews, seed: 2024)
     FileManager.default.createFile(atPath: input, contents: Data(bytes))
     let inputMB = Double(bytes.count) / 1e6
-    print("replay: \(reviews) reviews, \(String(format: "%.1f", inputMB)) MB of CSV, \(workers) worker(s), best of \(runs)")
+    note("replay: \(reviews) reviews, \(String(format: "%.1f", inputMB)) MB of CSV, \(workers) worker(s), best of \(runs)")
 
     var best = Double.infinity
     var bestCPU = 0.0
@@ -59,22 +60,34 @@ enum ReplayScenario {
     }
     // CPU time is the work done; on a shared machine wall time also holds the waits for a core.
     for (name, seconds, cpu) in bestStages {
-      print("  \(name.padding(toLength: 14, withPad: " ", startingAt: 0)) \(String(format: "%7.1f", seconds * 1000)) ms wall, \(String(format: "%7.1f", cpu * 1000)) ms CPU")
+      note("  \(name.padding(toLength: 14, withPad: " ", startingAt: 0)) \(String(format: "%7.1f", seconds * 1000)) ms wall, \(String(format: "%7.1f", cpu * 1000)) ms CPU")
     }
     let perSecond = Double(reviews) / best
-    print(String(format: "  end to end     %7.1f ms: %.2f million reviews/s, %.0f MB/s in, %.0f MB/s out",
+    note(String(format: "  end to end     %7.1f ms: %.2f million reviews/s, %.0f MB/s in, %.0f MB/s out",
                  best * 1000, perSecond / 1e6, inputMB / best, Double(outputBytes) / 1e6 / best))
-    print(String(format: "  CPU time       %7.1f ms: %.0f ns of CPU per review", bestCPU * 1000, bestCPU / Double(reviews) * 1e9))
-    print("{\"scenario\":\"replay\",\"reviews\":\(reviews),\"workers\":\(workers),\"seconds\":\(best),\"reviewsPerSecond\":\(Int(perSecond)),\"inputMBPerSecond\":\(Int(inputMB / best)),\"outputMBPerSecond\":\(Int(Double(outputBytes) / 1e6 / best)),\"cpuNanosecondsPerReview\":\(Int(bestCPU / Double(reviews) * 1e9))}")
+    note(String(format: "  CPU time       %7.1f ms: %.0f ns of CPU per review", bestCPU * 1000, bestCPU / Double(reviews) * 1e9))
+    let formatter = formatters()
+    report("replay", [
+      ("reviews", .number(Double(reviews))), ("workers", .number(Double(workers))),
+      ("seconds", rounded(best)), ("reviews_per_second", rounded(perSecond)),
+      ("input_mb_per_second", rounded(inputMB / best)),
+      ("output_mb_per_second", rounded(Double(outputBytes) / 1e6 / best)),
+      ("cpu_ns_per_review", rounded(bestCPU / Double(reviews) * 1e9)),
+      ("description_ns", rounded(formatter.description)), ("byte_formatter_ns", rounded(formatter.fast)),
+      ("load_average", loadAverage()),
+    ])
     try? FileManager.default.removeItem(atPath: input)
     try? FileManager.default.removeItem(atPath: output)
-    formatters()
+  }
+
+  static func note(_ line: String) {
+    FileHandle.standardError.write(Data((line + "\n").utf8))
   }
 
   /// CPU nanoseconds per double: `description` (copied out) against ``ByteNumberFormat``.
-  static func formatters() {
+  static func formatters() -> (description: Double, fast: Double) {
     var rng = BenchRandom(seed: 1)
-    let values = (0..<1_000_000).map { i in Double(rng.next() >> 11) * 0x1p-53 * (i % 2 == 0 ? 1 : 36500) }
+    let values = (0..<(benchQuick ? 10_000 : 1_000_000)).map { i in Double(rng.next() >> 11) * 0x1p-53 * (i % 2 == 0 ? 1 : 36500) }
     let buf = UnsafeMutablePointer<UInt8>.allocate(capacity: 64)
     defer { buf.deallocate() }
     func time(_ body: (Double) -> Int) -> Double {
@@ -90,7 +103,8 @@ enum ReplayScenario {
     }
     let description = time { ByteNumberFormat.writeDescription($0, at: buf) }
     let fast = time { ByteNumberFormat.writeDouble($0, at: buf) }
-    print(String(format: "  doubles: Double.description %.0f ns of CPU each, ByteNumberFormat %.0f ns", description, fast))
+    note(String(format: "  doubles: Double.description %.0f ns of CPU each, ByteNumberFormat %.0f ns", description, fast))
+    return (description, fast)
   }
 
   /// A review log like an Anki export: cards with 1–24 reviews over a year, intervals growing

@@ -69,6 +69,8 @@ public enum ReviewReplay {
   }
 
   @_specialize(where M == FSRS6)
+  @_specialize(where M == SM2)
+  @_specialize(where M == HalfLifeRegression)
   static func run<M: MemoryModel>(
     _ log: ReviewLog, model: M, desiredRetention: Double, shards: Int, out: Outputs
   ) {
