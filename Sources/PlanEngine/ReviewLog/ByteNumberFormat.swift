@@ -36,31 +36,52 @@ public enum ByteNumberFormat {
   }
 
   /// Writes a signed decimal integer at `p` (room for 20 bytes) and returns its length.
-  /// Two digits per division by 100 (a multiply and shift once compiled).
+  /// Eight digits at a time in independent 32-bit halves, then pairs for the rest.
   @inlinable
   public static func writeInt(_ value: Int64, at p: UnsafeMutablePointer<UInt8>) -> Int {
     var u = value.magnitude
-    var q = p
-    if value < 0 { q.pointee = UInt8(ascii: "-"); q += 1 }
+    let sign = value < 0 ? 1 : 0
+    if sign == 1 { p.pointee = UInt8(ascii: "-") }
     let digits = digitCount(u)
-    var i = digits
-    while u >= 100 {
-      let next = u / 100
-      let pair = Int(truncatingIfNeeded: u &- next &* 100)
-      let tens = pair / 10
-      q[i - 1] = UInt8(truncatingIfNeeded: pair &- tens &* 10) &+ 48
-      q[i - 2] = UInt8(truncatingIfNeeded: tens) &+ 48
-      i -= 2
-      u = next
+    var end = p + sign + digits
+    while u >= 100_000_000 {
+      let q = u / 100_000_000
+      write8(UInt32(truncatingIfNeeded: u &- q &* 100_000_000), at: end - 8)
+      end -= 8
+      u = q
     }
-    if u >= 10 {
-      let tens = u / 10
-      q[1] = UInt8(truncatingIfNeeded: u &- tens &* 10) &+ 48
-      q[0] = UInt8(truncatingIfNeeded: tens) &+ 48
+    var v = UInt32(truncatingIfNeeded: u)
+    while v >= 100 {
+      let q = v / 100
+      write2(v &- q &* 100, at: end - 2)
+      end -= 2
+      v = q
+    }
+    if v >= 10 {
+      write2(v, at: end - 2)
     } else {
-      q[0] = UInt8(truncatingIfNeeded: u) &+ 48
+      (end - 1).pointee = UInt8(truncatingIfNeeded: v) &+ 48
     }
-    return (value < 0 ? 1 : 0) + digits
+    return sign + digits
+  }
+
+  /// Exactly eight digits (leading zeros kept) of v < 10^8.
+  @inlinable @inline(__always)
+  static func write8(_ v: UInt32, at p: UnsafeMutablePointer<UInt8>) {
+    let high = v / 10_000, low = v &- high &* 10_000
+    let a = high / 100, b = high &- a &* 100, c = low / 100, d = low &- c &* 100
+    write2(a, at: p)
+    write2(b, at: p + 2)
+    write2(c, at: p + 4)
+    write2(d, at: p + 6)
+  }
+
+  /// Exactly two digits of v < 100.
+  @inlinable @inline(__always)
+  static func write2(_ v: UInt32, at p: UnsafeMutablePointer<UInt8>) {
+    let tens = (v &* 205) >> 11  // v / 10 for v < 179
+    p[0] = UInt8(truncatingIfNeeded: tens) &+ 48
+    p[1] = UInt8(truncatingIfNeeded: v &- tens &* 10) &+ 48
   }
 
   /// Decimal digits of `u` (1 for 0).
