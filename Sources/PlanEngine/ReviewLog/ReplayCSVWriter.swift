@@ -20,21 +20,30 @@ public enum ReplayCSVWriter {
     guard n > 0 else { return }
     let workers = max(1, workers ?? Machine.cores)
     let blocks = (n + blockRows - 1) / blockRows
-    // A batch of blocks per round, so memory stays bounded on huge logs.
+    if workers == 1 {
+      for k in 0..<blocks {
+        format(result, rows: k * blockRows..<min((k + 1) * blockRows, n)).withUnsafeBytes { sink($0) }
+      }
+      return
+    }
+    // Rounds of blocks, so memory stays bounded on huge logs; while one round is formatted on
+    // the cores, the previous one is handed to the sink (in order) by one more task.
     let perRound = workers * 4
     var first = 0
-    while first < blocks {
+    var pending: [[UInt8]] = []
+    while first < blocks || !pending.isEmpty {
       let count = min(perRound, blocks - first)
       let slots = Slots<[UInt8]>(count)
-      let round = first
-      parallelFor(count > 1 && workers > 1 ? count : 1) { k in
-        let ks = count > 1 && workers > 1 ? [k] : Array(0..<count)
-        for k in ks {
-          let a = (round + k) * blockRows, b = min(a + blockRows, n)
-          slots.set(k, format(result, rows: a..<b))
+      let round = first, toWrite = pending
+      parallelFor(count + (toWrite.isEmpty ? 0 : 1)) { k in
+        if k == count {
+          for bytes in toWrite { bytes.withUnsafeBytes { sink($0) } }
+          return
         }
+        let a = (round + k) * blockRows
+        slots.set(k, format(result, rows: a..<min(a + blockRows, n)))
       }
-      for bytes in slots.take() { bytes.withUnsafeBytes { sink($0) } }
+      pending = slots.take()
       first += count
     }
   }
