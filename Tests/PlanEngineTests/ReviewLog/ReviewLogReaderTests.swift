@@ -167,13 +167,15 @@ struct ReviewLogReaderTests {
     var time = Self.t0
     for i in 0..<60_000 {
       let card = Int64(rng.next() % 3000)
-      time += Int64(rng.next() % 4_000_000)
+      time += Int64(rng.next() % 40_000_000)  // about 10 months: DST changes included
       let rating = i % 9973 == 5 ? 7 : Int(rng.next() % 4) + 1
       text += "\(card),\(time),\(rating),\(rng.next() % 4),\(rng.next() % 20000)\n"
       last[card] = time
     }
-    let one = try Self.read(text, skipInvalid: true, workers: 1)
-    let two = try Self.read(text, skipInvalid: true, workers: 2)
+    // In a DST timezone, so the workers also look up offsets concurrently.
+    let kyiv = try LearningDayClock(timeZoneIdentifier: "Europe/Kyiv", dayStartHour: 4)
+    let one = try Self.read(text, skipInvalid: true, clock: kyiv, workers: 1)
+    let two = try Self.read(text, skipInvalid: true, clock: kyiv, workers: 2)
     #expect(one.count > 59_000)
     #expect(one.diagnostics.count == 7)
     #expect(one.diagnostics == two.diagnostics)
