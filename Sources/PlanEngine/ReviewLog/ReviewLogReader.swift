@@ -101,17 +101,34 @@ public struct ReviewLogReader: Sendable {
     }
     if !skipInvalid, let first = errors.min(by: { $0.line < $1.line }) { throw first.error }
 
-    var cardIDs: [Int64] = [], times: [Int64] = [], ratings: [UInt8] = [], states: [Int8] = []
-    var durations: [Int64] = [], given: [Int32] = [], days: [Int64] = [], lines: [Int32] = []
-    cardIDs.reserveCapacity(total); times.reserveCapacity(total); ratings.reserveCapacity(total)
-    states.reserveCapacity(total); durations.reserveCapacity(total); given.reserveCapacity(total)
-    days.reserveCapacity(total); lines.reserveCapacity(total)
-    for (k, c) in chunks.enumerated() {
-      cardIDs += c.cardIDs; times += c.times; ratings += c.ratings; states += c.states
-      durations += c.durations; given += c.givenElapsed; days += c.days
-      let b = Int32(lineBases[k])
-      lines += c.lines.map { $0 + b }
+    // Concatenate the chunks' columns, each chunk copied by its own worker.
+    var offsets: [Int] = [0]
+    for c in chunks { offsets.append(offsets[offsets.count - 1] + c.cardIDs.count) }
+    let parallelCopy = chunks.count > 1 && total >= 100_000 ? workers : 1
+    func concatenate<T>(_ column: (ReviewLogChunk) -> [T], adding: ((Int, T) -> T)? = nil) -> [T] {
+      if total == 0 { return [] }
+      return [T](unsafeUninitializedCapacity: total) { buf, count in
+        let base = SharedPointer(buf.baseAddress!)
+        parallelFor(parallelCopy) { w in
+          for k in stride(from: w, to: chunks.count, by: parallelCopy) {
+            let values = column(chunks[k])
+            values.withUnsafeBufferPointer { src in
+              if let adding {
+                for (j, v) in src.enumerated() { (base.base + offsets[k] + j).initialize(to: adding(k, v)) }
+              } else if let s = src.baseAddress {
+                (base.base + offsets[k]).initialize(from: s, count: src.count)
+              }
+            }
+          }
+        }
+        count = total
+      }
     }
+    let cardIDs = concatenate { $0.cardIDs }, times = concatenate { $0.times }
+    let ratings = concatenate { $0.ratings }, states = concatenate { $0.states }
+    let durations = concatenate { $0.durations }, given = concatenate { $0.givenElapsed }
+    let days = concatenate { $0.days }
+    let lines = concatenate({ $0.lines }, adding: { k, line in line + Int32(lineBases[k]) })
 
     // Per card, in file order: the previous review and t. Cards are sharded so each worker
     // owns whole cards and writes only their rows.
