@@ -2,5 +2,6 @@
 extension PlannerCLI {
   static let commands: [any PlannerCommand.Type] = [
     NightlyCommand.self,
+    ReplayCommand.self,
   ]
 }

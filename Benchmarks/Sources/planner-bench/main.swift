@@ -8,6 +8,7 @@ import Foundation
 let scenarios: [String: @Sendable () -> Void] = [
   "fsrs-updates": fsrsUpdatesScenario,
   "nightly": nightlyScenario,
+  "replay": replayScenario,
 ]
 
 let arguments = CommandLine.arguments.dropFirst().filter { !$0.hasPrefix("--") }
