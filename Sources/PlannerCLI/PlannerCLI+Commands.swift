@@ -6,5 +6,6 @@ extension PlannerCLI {
     ShowCommand.self,
     ConfigCommand.self,
     NightlyCommand.self,
+    ReplayCommand.self,
   ]
 }

@@ -9,6 +9,7 @@ let scenarios: [String: @Sendable () -> Void] = [
   "fsrs-updates": fsrsUpdatesScenario,
   "learner-load": learnerLoadScenario,
   "nightly": nightlyScenario,
+  "replay": replayScenario,
 ]
 
 let arguments = CommandLine.arguments.dropFirst().filter { !$0.hasPrefix("--") }
