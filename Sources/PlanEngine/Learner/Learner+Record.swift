@@ -148,7 +148,7 @@ extension Learner {
                                lockTimeout: Double = LearnerLock.defaultTimeout) throws(PlanEngineError) -> (previous: String, current: String) {
     var (profile, _) = try loadProfile(dir)
     let previous = try profile.setting(key)
-    var clock = LearningDayClock(profile: profile)
+    var clock = LearnerClock(profile: profile)
     try profile.set(key, to: value, today: EpochDay(clock.day(atMillis: Int64((now.timeIntervalSince1970 * 1000).rounded(.down)))))
     let current = try profile.setting(key)
     do {

@@ -23,14 +23,14 @@ import MemoryModels
 public struct LearnerFold: Sendable {
   public private(set) var state: LearnerState
   let model: FSRS6
-  var clock: LearningDayClock
+  var clock: LearnerClock
   /// Parsed ranges and their review units, by canonical text (the same pages recur for years).
   var ranges: [String: (AyahRange, [ReviewUnitID])] = [:]
 
   public init(profile: LearnerProfile, state: LearnerState = LearnerState()) {
     self.state = state
     model = FSRS6(parameters: FSRSParameters(uncheckedWeights: profile.parameters))
-    clock = LearningDayClock(profile: profile)
+    clock = LearnerClock(profile: profile)
   }
 
   /// Replays events from scratch (sorted by time; ties keep log order).

@@ -121,7 +121,7 @@ enum RecordCommand: PlannerCommand {
     func seconds() throws -> Double? { try arguments.double("seconds") }
     func planDate() throws -> String {
       if let d = arguments.string("date") { return d }
-      var clock = LearningDayClock(profile: profile)
+      var clock = LearnerClock(profile: profile)
       return CivilDate(daysSinceEpoch: clock.day(atMillis: time.epochMillis)).description
     }
     var note = ""

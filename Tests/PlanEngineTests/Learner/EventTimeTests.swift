@@ -27,7 +27,7 @@ import Testing
   }
 
   @Test func learningDaysRollOverAtTheDayStartInTheLearnersZone() {
-    var clock = LearningDayClock(timeZone: TimeZone(identifier: "Europe/Kyiv")!, dayStartHour: 4)
+    var clock = LearnerClock(timeZone: TimeZone(identifier: "Europe/Kyiv")!, dayStartHour: 4)
     let evening = EventTime("2026-11-30T23:00:00+02:00")!.epochMillis
     let earlyMorning = EventTime("2026-12-01T03:59:00+02:00")!.epochMillis
     let morning = EventTime("2026-12-01T04:00:00+02:00")!.epochMillis

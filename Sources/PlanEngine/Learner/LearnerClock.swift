@@ -1,11 +1,13 @@
 import Foundation
 
-/// Learning days in the learner's timezone with a day-start hour (Anki's rollover):
+/// The fold's clock: learning days in the learner's timezone with a day-start hour (Anki's
+/// rollover), for instants that arrive one by one in any order (the review-log importer's
+/// `LearningDayClock` builds an offset table for a known time span instead):
 /// day = floor((local time − dayStartHour) / 24 h), counted from 1970-01-01.
 ///
 /// `TimeZone` lookups cost ~300 ns, so offsets are cached per UTC quarter hour: every zone in
 /// the tz database changes its offset on a quarter-hour boundary.
-public struct LearningDayClock: Sendable {
+public struct LearnerClock: Sendable {
   public let timeZone: TimeZone
   public let dayStartHour: Int
   private var cache: [Int64: Int32] = [:]
