@@ -162,3 +162,19 @@ enum RandomLearner {
     return out
   }
 }
+
+@Suite struct LearnerQuranHandOffTests {
+  @Test func unitMemoriesAndRecitationsForTheQuranPlanner() throws {
+    var p = LearnerProfile(id: "q")
+    p.timezone = "Europe/Kyiv"
+    let e = Fixed.event("r", "2026-11-30T02:00:00+02:00", .recitation(Recitation(range: "112", tier: .recent, grade: 3, seconds: 40)))
+    let state = LearnerFold.replay(profile: p, events: [e])
+    let units = state.quranUnitMemories
+    #expect(units.map(\.unit.description) == ["s112"])
+    #expect(units[0].lastReview == (try EpochDay(parsing: "2026-11-29")))  // 02:00 is the day before
+    #expect(units[0].state == FSRS6().initialState(.good) && units[0].reviews == 1)
+    var clock = LearnerClock(profile: p)
+    let r = try #require(e.quranRecitation(clock: &clock))
+    #expect(r.day == units[0].lastReview && r.tier == .recentRevision && r.grade == .good && r.seconds == 40)
+  }
+}
