@@ -29,7 +29,12 @@ extension Learner {
                             now: Date, lockTimeout: Double = LearnerLock.defaultTimeout) throws(PlanEngineError) -> RecordOutcome {
     let lock = try LearnerLock(directory: dir, timeout: lockTimeout)
     defer { lock.unlock() }
-    let learner = try load(dir, writeSnapshot: false)
+    return try recordHoldingLock(dir, events: events, source: source, now: now, learner: try load(dir, writeSnapshot: false))
+  }
+
+  /// `record` for a caller that holds the lock and has loaded the learner under it.
+  static func recordHoldingLock(_ dir: String, events: [LearnerEvent], source: EventSource, now: Date,
+                                learner: Learner) throws(PlanEngineError) -> RecordOutcome {
     let logPath = path(dir, eventsFile)
     let nowMillis = Int64((now.timeIntervalSince1970 * 1000).rounded(.down))
 
@@ -146,20 +151,30 @@ extension Learner {
   @discardableResult
   public static func configure(_ dir: String, key: String, value: String, now: Date, id: String? = nil,
                                lockTimeout: Double = LearnerLock.defaultTimeout) throws(PlanEngineError) -> (previous: String, current: String) {
-    var (profile, _) = try loadProfile(dir)
+    // Everything under one lock, and everything checked (the new value, the history) before
+    // the profile is replaced: a refused change writes nothing.
+    let lock = try LearnerLock(directory: dir, timeout: lockTimeout)
+    defer { lock.unlock() }
+    let learner = try load(dir, writeSnapshot: false)
+    var profile = learner.profile
     let previous = try profile.setting(key)
     var clock = LearnerClock(profile: profile)
     try profile.set(key, to: value, today: EpochDay(clock.day(atMillis: Int64((now.timeIntervalSince1970 * 1000).rounded(.down)))))
     let current = try profile.setting(key)
-    do {
-      let lock = try LearnerLock(directory: dir, timeout: lockTimeout)
-      defer { lock.unlock() }
-      try DurableFile.replace(path(dir, profileFile), with: Array(profile.encoded()))
-    }
     let time = EventTime.now(now, timezone: profile.timezone)
     let event = LearnerEvent(id: id ?? newEventID(now: now), time: time,
                              payload: .settingsChanged(key: key, value: current, previous: previous))
-    try record(dir, events: [event], now: now, lockTimeout: lockTimeout)
+    if let id, let (existing, line) = findEvent(id: id, in: try DurableFile.read(path(dir, eventsFile)) ?? [], file: path(dir, eventsFile)) {
+      // A retry of a change already made succeeds without writing; another change under the
+      // same id is refused before the profile is touched.
+      guard case .settingsChanged(key, current, let before) = existing.payload else {
+        throw .conflictingEvent(id: id, file: path(dir, eventsFile), line: line)
+      }
+      return (before ?? "", current)
+    }
+    try DurableFile.replace(path(dir, profileFile), with: Array(profile.encoded()))
+    // A settings change names no word, so the state loaded before the change validates it.
+    try recordHoldingLock(dir, events: [event], source: .commandLine, now: now, learner: learner)
     return (previous, current)
   }
 

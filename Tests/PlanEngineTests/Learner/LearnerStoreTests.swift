@@ -140,6 +140,8 @@ import Testing
     let dir = Fixed.learner(tmp)
     let (previous, current) = try Learner.configure(dir, key: "dailyMinutes", value: "45", now: Fixed.now, id: "c1")
     #expect(previous == "30" && current == "45")
+    // A retry (same id, same change) succeeds and records nothing more.
+    #expect(try Learner.configure(dir, key: "dailyMinutes", value: "45", now: Fixed.now, id: "c1") == ("30", "45"))
     #expect(try Learner.loadProfile(dir).0.dailyMinutes == 45)
     let log = try Learner.history(dir)
     #expect(log.events.map(\.payload) == [.settingsChanged(key: "dailyMinutes", value: "45", previous: "30")])
@@ -148,6 +150,11 @@ import Testing
     #expect(throws: PlanEngineError.self) { try Learner.configure(dir, key: "timezone", value: "Moon/Base", now: Fixed.now) }
     #expect(tmp.read("amina/profile.json") == profileBefore)
     #expect(try Learner.history(dir).events.count == 1)
+    // The same id for another change is refused before the profile is touched.
+    #expect(throws: PlanEngineError.conflictingEvent(id: "c1", file: dir + "/events.jsonl", line: 1)) {
+      try Learner.configure(dir, key: "dailyMinutes", value: "50", now: Fixed.now, id: "c1")
+    }
+    #expect(tmp.read("amina/profile.json") == profileBefore)
   }
 
   @Test func oldSnapshotOrProfileChangeRebuilds() throws {
