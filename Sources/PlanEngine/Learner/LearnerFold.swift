@@ -18,6 +18,9 @@ import MemoryModels
 /// look-up → Again; known → Good; unknown → Again. Opening a card, adding, editing or
 /// resetting a word are not reviews.
 ///
+/// Adding a word that is in the dictionary merges the new translations into its list; adding
+/// it back after a deletion restores it with the new translations and its history.
+///
 /// Popularity (the seed app's rule): +1 for a look-up, opening the card, a wrong answer and
 /// "I don't know"; back to 0 for a right answer or typo, "I know" and a reset.
 public struct LearnerFold: Sendable {
@@ -89,9 +92,17 @@ public struct LearnerFold: Sendable {
       practiced(day: day, ms: ms)
     case .wordAdded(let e, let uk):
       update(key(e), creating: true) { item in
-        if item.word == nil { item.word = WordEntry(english: e, ukrainian: uk, addedMillis: ms) }
-        item.word!.deleted = false
-        item.word!.ukrainian = uk
+        if var w = item.word, !w.deleted {
+          // Adding a word already in the dictionary merges its translations (no doubles).
+          for t in uk where !w.ukrainian.contains(t) { w.ukrainian.append(t) }
+          item.word = w
+        } else if item.word != nil {
+          // Re-added after deletion: back with the new translations, its history kept.
+          item.word!.deleted = false
+          item.word!.ukrainian = uk
+        } else {
+          item.word = WordEntry(english: e, ukrainian: uk, addedMillis: ms)
+        }
       }
     case .wordEdited(let e, let uk):
       update(key(e)) { item in item.word?.ukrainian = uk }

@@ -178,3 +178,26 @@ enum RandomLearner {
     #expect(r.day == units[0].lastReview && r.tier == .recentRevision && r.grade == .good && r.seconds == 40)
   }
 }
+
+@Suite struct LearnerDictionaryFoldTests {
+  @Test func addMergesEditReplacesDeleteAndReAdd() {
+    let p = LearnerProfile(id: "d")
+    var events: [LearnerEvent] = []
+    func then(_ payload: EventPayload) {
+      events.append(Fixed.event("e\(events.count)", "2026-11-30T08:\(10 + events.count):00Z", payload))
+    }
+    then(.wordAdded(english: "run", ukrainian: ["бігти"]))
+    then(.wordAdded(english: "Run", ukrainian: ["бігати", "бігти"]))
+    #expect(LearnerFold.replay(profile: p, events: events).word("run")?.word?.ukrainian == ["бігти", "бігати"])
+    then(.wordEdited(english: "run", ukrainian: ["мчати"]))
+    #expect(LearnerFold.replay(profile: p, events: events).word("run")?.word?.ukrainian == ["мчати"])
+    then(.wordLookedUp(english: "run"))
+    then(.wordDeleted(english: "run"))
+    var s = LearnerFold.replay(profile: p, events: events)
+    #expect(!s.hasWord("run") && s.word("run")?.word?.deleted == true)
+    then(.wordAdded(english: "run", ukrainian: ["бігти"]))
+    s = LearnerFold.replay(profile: p, events: events)
+    #expect(s.hasWord("run") && s.word("run")?.word?.ukrainian == ["бігти"])
+    #expect(s.word("run")?.lookups == 1 && s.word("run")?.word?.addedMillis == events[0].time.epochMillis)
+  }
+}
