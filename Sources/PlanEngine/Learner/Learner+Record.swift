@@ -56,6 +56,8 @@ extension Learner {
     var outcome = RecordOutcome()
     var fresh: [LearnerEvent] = []
     let logBytes = try DurableFile.read(logPath) ?? []
+    // Few events: a byte search per id. A batch: one pass indexing every id of the log.
+    let index = events.count > 4 ? idIndex(logBytes) : nil
     for (i, e) in events.enumerated() {
       if e.time.epochMillis > nowMillis + maximumFutureMillis {
         throw fail(i, "at", "a time no more than a day ahead of now (\(EventTime(epochMillis: nowMillis, offsetSeconds: 0))), not \(e.time)")
@@ -65,7 +67,8 @@ extension Learner {
         continue
       }
       seenInBatch[e.id] = e
-      if let (existing, line) = findEvent(id: e.id, in: logBytes, file: logPath) {
+      let found = index.map { Self.event(at: $0[e.id], in: logBytes, file: logPath) } ?? findEvent(id: e.id, in: logBytes, file: logPath)
+      if let (existing, line) = found {
         guard existing == e else { throw .conflictingEvent(id: e.id, file: logPath, line: line) }
         outcome.alreadyRecorded.append(e.id)
         continue
@@ -128,6 +131,49 @@ extension Learner {
         }
       }
       return nil
+    }
+  }
+
+  /// Where each id's line is: (start, end, line number), for lines written by planner (they
+  /// begin `{"version":N,"id":"`); a line of another shape or with an escaped id is found by
+  /// ``findEvent(id:in:file:)`` instead, so the index falls back to it.
+  static func idIndex(_ log: [UInt8]) -> [String: (Int, Int, Int)]? {
+    var index: [String: (Int, Int, Int)] = [:]
+    index.reserveCapacity(log.count / 100)
+    let ok: Bool = log.withUnsafeBufferPointer { buf in
+      var start = 0
+      var line = 1
+      let n = buf.count
+      while start < n {
+        var end = start
+        while end < n && buf[end] != 0x0A { end += 1 }
+        if end == n { break }  // torn tail
+        // {"version":1,"id":"
+        var i = start
+        let prefix: [UInt8] = Array(#"{"version":"#.utf8)
+        guard end - start > prefix.count + 8 else { if EventLog.isBlank(UnsafeBufferPointer(rebasing: buf[start..<end])) { start = end + 1; line += 1; continue }; return false }
+        for b in prefix { if buf[i] != b { return false }; i += 1 }
+        while i < end && buf[i] >= 0x30 && buf[i] <= 0x39 { i += 1 }
+        let idKey: [UInt8] = Array(#","id":""#.utf8)
+        for b in idKey { if i >= end || buf[i] != b { return false }; i += 1 }
+        let idStart = i
+        while i < end && buf[i] != 0x22 && buf[i] != 0x5C { i += 1 }
+        if i >= end || buf[i] == 0x5C { return false }
+        index[String(decoding: UnsafeBufferPointer(rebasing: buf[idStart..<i]), as: UTF8.self)] = (start, end, line)
+        start = end + 1
+        line += 1
+      }
+      return true
+    }
+    return ok ? index : nil
+  }
+
+  static func event(at place: (Int, Int, Int)?, in log: [UInt8], file: String) -> (LearnerEvent, Int)? {
+    guard let (start, end, line) = place else { return nil }
+    return log.withUnsafeBufferPointer { buf in
+      guard let v = try? JSONParser.parse(UnsafeBufferPointer(rebasing: buf[start..<end])),
+        let e = try? LearnerEvent.decode(v, file: file, line: line) else { return nil }
+      return (e, line)
     }
   }
 

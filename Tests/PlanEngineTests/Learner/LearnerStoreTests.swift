@@ -190,4 +190,19 @@ import Testing
     #expect(late.state == LearnerFold.replay(profile: late.profile, events: try Learner.history(dir).events))
     #expect(late.state.items["s112"]!.reviewDays == 3)
   }
+
+  @Test func largeBatchesUseTheIdIndexWithTheSameResults() throws {
+    let tmp = TemporaryFolder()
+    let dir = Fixed.learner(tmp)
+    let batch = (0..<8).map { Fixed.event("x\($0)", "2026-11-30T07:0\($0):00+02:00", .planOpened(date: "2026-11-30")) }
+    #expect(try Learner.record(dir, events: batch, now: Fixed.now).appended.count == 8)
+    let again = try Learner.record(dir, events: batch + [Fixed.event("x8", "2026-11-30T07:09:00+02:00", .planOpened(date: "2026-11-30"))], now: Fixed.now)
+    #expect(again.alreadyRecorded == batch.map(\.id) && again.appended.map(\.id) == ["x8"])
+    var changed = batch
+    changed[5] = Fixed.event("x5", "2026-11-30T07:05:00+02:00", .planOpened(date: "2026-11-29"))
+    #expect(throws: PlanEngineError.conflictingEvent(id: "x5", file: dir + "/events.jsonl", line: 6)) {
+      try Learner.record(dir, events: changed, now: Fixed.now)
+    }
+    #expect(try Learner.history(dir).events.count == 9)
+  }
 }
