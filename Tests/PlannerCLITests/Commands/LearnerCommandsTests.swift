@@ -115,6 +115,20 @@ import Testing
     #expect(none.code == 64)
   }
 
+  @Test func initRefusesBadSettingsAndAnExistingLearner() {
+    let bad = run(["init", "nobody", "--timezone", "Europe/Kiev2"])
+    #expect(bad.code == 1)
+    #expect(bad.err == "planner: error: timezone: 'Europe/Kiev2' is not valid: expected an IANA timezone name such as Europe/Kyiv, not 'Europe/Kiev2'\n")
+    #expect(!FileManager.default.fileExists(atPath: root + "/nobody"))
+    #expect(run(["init", "nobody", "--set", "vocabulary.mode=loud"]).code == 1)
+    #expect(run(["init", "nobody", "--set", "nokey"]).code == 64)
+    initAmina()
+    let twice = run(["init", "amina"])
+    #expect(twice.code == 1)
+    #expect(twice.err == "planner: error: \(root)/amina/profile.json: a learner already exists here; nothing was changed\n")
+    #expect(run(["show", "nobody"]).err == "planner: error: \(root)/nobody/profile.json: no learner here (create one with `planner init \(root)/nobody`)\n")
+  }
+
   @Test func conflictingIdIsAnError() {
     initAmina()
     #expect(run(["record", "amina", "plan", "opened", "--id", "x1", "--date", "2026-11-30"]).code == 0)
