@@ -37,4 +37,16 @@ import Testing
     // Summer time (UTC+3) in Kyiv.
     #expect(clock.hour(atMillis: EventTime("2026-07-01T09:30:00Z")!.epochMillis) == 12)
   }
+
+  @Test func learningDaysAcrossKyivDaylightSavingChanges() throws {
+    var clock = LearnerClock(timeZone: TimeZone(identifier: "Europe/Kyiv")!, dayStartHour: 4)
+    func day(_ t: String) -> String { CivilDate(daysSinceEpoch: clock.day(atMillis: EventTime(t)!.epochMillis)).description }
+    // Spring forward, 2026-03-29 03:00 → 04:00 local.
+    #expect(day("2026-03-29T00:59:00Z") == "2026-03-28")  // 02:59 +02:00
+    #expect(day("2026-03-29T01:00:00Z") == "2026-03-29")  // 04:00 +03:00
+    // Fall back, 2026-10-25 04:00 → 03:00 local: 03:xx happens twice, both before the day starts.
+    #expect(day("2026-10-25T00:30:00Z") == "2026-10-24")  // 03:30 +03:00
+    #expect(day("2026-10-25T01:30:00Z") == "2026-10-24")  // 03:30 +02:00
+    #expect(day("2026-10-25T02:00:00Z") == "2026-10-25")  // 04:00 +02:00
+  }
 }
