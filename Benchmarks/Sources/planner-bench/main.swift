@@ -1,1 +1,6 @@
-print("{}")
+let benchArguments = Array(CommandLine.arguments.dropFirst())
+if benchArguments.first == "optimizer" {
+  OptimizerBenchmark.run(Array(benchArguments.dropFirst()))
+} else {
+  print("{}")
+}
