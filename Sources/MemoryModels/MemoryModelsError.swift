@@ -10,6 +10,10 @@ public enum MemoryModelsError: Error, Sendable, Equatable, CustomStringConvertib
   case invalidRating(Int)
   /// A desired retention outside (0, 1).
   case invalidRetention(Double)
+  /// A time-series evaluation with fewer scored reviews than chunks to cut them into.
+  case notEnoughScoredReviews(found: Int, needed: Int)
+  /// A fold count below 1.
+  case invalidFoldCount(Int)
 
   public var description: String {
     switch self {
@@ -23,6 +27,10 @@ public enum MemoryModelsError: Error, Sendable, Equatable, CustomStringConvertib
       return "rating \(r) is not one of 1 (again), 2 (hard), 3 (good), 4 (easy)"
     case .invalidRetention(let r):
       return "desired retention \(r) must be strictly between 0 and 1"
+    case .notEnoughScoredReviews(let found, let needed):
+      return "only \(found) reviews fall on a later day than their card's previous review; the evaluation needs at least \(needed)"
+    case .invalidFoldCount(let n):
+      return "the number of folds must be at least 1, got \(n)"
     }
   }
 }

@@ -20,7 +20,7 @@ public struct SplitMix64: RandomNumberGenerator, Sendable, Hashable {
   @inlinable
   public init(keys: UInt64...) {
     var s: UInt64 = 0
-    for k in keys { s = SplitMix64.mix(s &+ SplitMix64.goldenGamma ^ k) }
+    for k in keys { s = SplitMix64.mix((s &+ SplitMix64.goldenGamma) ^ k) }
     self.state = s
   }
 
