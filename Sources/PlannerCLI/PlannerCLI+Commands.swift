@@ -1,5 +1,6 @@
 /// Every `planner` subcommand, in the order `planner --help` lists them.
 extension PlannerCLI {
   static let commands: [any PlannerCommand.Type] = [
+    SynthCommand.self,
   ]
 }

@@ -42,13 +42,13 @@ public struct SyntheticReviewLog: Sendable {
       var card = memory.newCard(&rng)
       var rating = memory.firstRating(card)
       rows.append(SyntheticReview(cardID: id, time: time(day), rating: rating, state: 0, elapsedDays: -1, hiddenRecall: .nan))
-      // Learning steps: after Again or Hard, a second look 10 minutes later the same day.
+      // Learning steps: after Again (or Hard on the first day), another look 10 minutes later.
       var minutes: Int64 = 0
       var sameDayState: UInt8 = 1
       var ease = 2.5
       var interval = 0.0
       while true {
-        while rating == .again || (rating == .hard && minutes == 0) {
+        while rating == .again || (rating == .hard && minutes == 0 && sameDayState == 1) {
           minutes += 10
           let (c, r, p) = memory.review(card, elapsedDays: 0, &rng)
           card = c
