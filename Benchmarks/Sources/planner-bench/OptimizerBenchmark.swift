@@ -28,6 +28,7 @@ enum OptimizerBenchmark {
         var config = FSRSOptimizer.Configuration()
         config.threads = threads
         if let e = ProcessInfo.processInfo.environment["EPOCHS"].flatMap(Int.init) { config.epochs = e }
+        if let b = ProcessInfo.processInfo.environment["BATCH"].flatMap(Int.init) { config.batchSize = b }
         var best = Double.infinity
         for _ in 0..<(quick ? 1 : 3) {
           let t0 = DispatchTime.now().uptimeNanoseconds
