@@ -183,4 +183,42 @@ struct FSRS6LossGradient {
       i += 1
     }
   }
+
+  /// The same pass without tangents: the summed BCE of the card's examples, same arithmetic.
+  @inlinable
+  func loss(_ ratings: UnsafeBufferPointer<UInt8>, _ elapsed: UnsafeBufferPointer<Int32>, _ start: Int, _ end: Int) -> Double {
+    let eps = BinaryCrossEntropy.epsilon
+    let g0 = Int(ratings[start])
+    var s = Swift.min(Swift.max(w[g0 - 1], FSRS6.minStability), FSRS6.maxStability)
+    var d = Swift.min(Swift.max(w[4] - exp(w5 * Double(g0 - 1)) + 1, 1), 10)
+    var sum = 0.0
+    var i = start + 1
+    while i < end {
+      let g = Int(ratings[i])
+      let gd = Double(g)
+      let t = elapsed[i]
+      var newS: Double
+      if t <= 0 {
+        let inc = exp(w17 * (gd - 3 + w18)) * exp(-w19 * log(s))
+        newS = g >= 2 && inc < 1 ? s : s * inc
+      } else {
+        let r = exp(-w20 * log(1 + factor * Double(t) / s))
+        let p = Swift.min(Swift.max(r, eps), 1 - eps)
+        sum -= g > 1 ? log(p) : log(1 - p)
+        if g == 1 {
+          let sf = w11 * exp(-w12 * log(d)) * (exp(w13 * log(s + 1)) - 1) * exp(w14 * (1 - r))
+          newS = Swift.min(sf, s * lapseShrink)
+        } else {
+          let he = (g == 2 ? w15 : 1) * (g == 4 ? w16 : 1)
+          newS = s * (1 + expW8 * (11 - d) * exp(-w9 * log(s)) * (exp(w10 * (1 - r)) - 1) * he)
+        }
+      }
+      let delta = -w6 * (gd - 3)
+      let nd = w7 * d04 + (1 - w7) * (d + delta * (10 - d) / 9)
+      d = nd.isNaN ? 10 : Swift.min(Swift.max(nd, 1), 10)
+      s = newS.isNaN ? FSRS6.minStability : Swift.min(Swift.max(newS, FSRS6.minStability), FSRS6.maxStability)
+      i += 1
+    }
+    return sum
+  }
 }

@@ -51,7 +51,7 @@ enum FSRSHistorySimulator {
 @Suite("FSRS-6 optimizer")
 struct FSRSOptimizerTests {
   /// The forward-mode gradient agrees with central finite differences of the loss computed by
-  /// FSRS6 itself, at seeded random points inside the bounds, away from the edges.
+  /// FSRS6 itself (and the fast loss pass with FSRS6's value), at seeded random points inside the bounds, away from the edges.
   @Test func gradientMatchesFiniteDifferences() throws {
     let cards = FSRSHistorySimulator.histories(parameters: FSRSHistorySimulator.custom, cards: 40, reviewsPerCard: 8, seed: 7)
     // Add same-day reviews of every rating so every branch is exercised.
@@ -75,15 +75,17 @@ struct FSRSOptimizerTests {
       w[4] = 5 + rng.nextDouble()  // keep D0 inside [1, 10] for most ratings
       let (loss, grad) = FSRSOptimizer.lossAndGradient(data, weights: w)
       let n = Double(data.exampleCount)
-      let valueLoss = FSRSOptimizer.meanLogLoss(data, FSRSParameters(uncheckedWeights: w)) * n
+      let valueLoss = FSRSOptimizer.referenceLogLoss(data, FSRSParameters(uncheckedWeights: w)) * n
       #expect(abs(loss - valueLoss) <= 1e-9 * abs(valueLoss))
+      let fastLoss = FSRSOptimizer.meanLogLoss(data, FSRSParameters(uncheckedWeights: w), threads: 2) * n
+      #expect(abs(fastLoss - valueLoss) <= 1e-9 * abs(valueLoss))
       for j in 0..<21 {
         let h = 1e-6 * max(1, abs(w[j]))
         var up = w, down = w
         up[j] += h
         down[j] -= h
-        let numeric = (FSRSOptimizer.meanLogLoss(data, FSRSParameters(uncheckedWeights: up))
-          - FSRSOptimizer.meanLogLoss(data, FSRSParameters(uncheckedWeights: down))) * n / (2 * h)
+        let numeric = (FSRSOptimizer.referenceLogLoss(data, FSRSParameters(uncheckedWeights: up))
+          - FSRSOptimizer.referenceLogLoss(data, FSRSParameters(uncheckedWeights: down))) * n / (2 * h)
         #expect(abs(grad[j] - numeric) <= 1e-4 * max(1, abs(numeric)), "w\(j): analytic \(grad[j]) numeric \(numeric)")
       }
     }
