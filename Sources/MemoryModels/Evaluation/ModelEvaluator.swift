@@ -1,3 +1,5 @@
+import Dispatch
+
 /// Runs ``TimeSeriesEvaluation`` for a list of models and collects metrics and predictions.
 public struct ModelEvaluator: Sendable {
   public var optimizer: FSRSOptimizer
@@ -14,7 +16,8 @@ public struct ModelEvaluator: Sendable {
     public var reviews: [ScoredReview]
     /// Per model, the predicted recall of each of ``reviews``.
     public var predictions: [[Double]]
-    /// The FSRS-6 fit of each fold (empty when `fsrs6` was not asked for).
+    /// The FSRS-6 fit of each fold (empty when `fsrs6` was not asked for; a fold with an empty
+    /// test chunk is fitted all the same).
     public var fits: [FSRSFitReport]
     public var folds: Int
   }
@@ -29,12 +32,11 @@ public struct ModelEvaluator: Sendable {
       var p = [Double](repeating: .nan, count: reviews.count)
       switch model {
       case .fsrs6:
+        fits = fitFolds(split)
         for f in 0..<split.folds {
           let test = split.boundaries[f + 1]..<split.boundaries[f + 2]
-          guard !test.isEmpty, let cutoff = split.cutoffTime(fold: f) else { continue }
-          let report = optimizer.fit(split.history(before: cutoff))
-          fits.append(report)
-          let all = split.predictions(FSRS6(parameters: report.parameters))
+          guard !test.isEmpty else { continue }
+          let all = split.predictions(FSRS6(parameters: fits[f].parameters))
           for k in test { p[k - testRange.lowerBound] = all[k] }
         }
       case .fsrs6Default:
@@ -59,6 +61,26 @@ public struct ModelEvaluator: Sendable {
 }
 
 extension ModelEvaluator {
+  /// One fit per fold on the history before its test chunk. With more than one thread the
+  /// folds run side by side, each fit on one thread (the fit does not depend on threads).
+  func fitFolds(_ split: TimeSeriesEvaluation) -> [FSRSFitReport] {
+    var single = optimizer
+    single.configuration.threads = 1
+    let fitter = single
+    let folds = split.folds
+    let histories = (0..<folds).map { f in split.history(before: split.cutoffTime(fold: f) ?? Int64.max) }
+    if optimizer.configuration.threads <= 1 || folds == 1 {
+      return histories.map { fitter.fit($0) }
+    }
+    var reports = [FSRSFitReport?](repeating: nil, count: folds)
+    reports.withUnsafeMutableBufferPointer { out in
+      let o = out.baseAddress!
+      let shared = UncheckedSendable { (f: Int) in o[f] = fitter.fit(histories[f]) }
+      DispatchQueue.concurrentPerform(iterations: folds) { shared.value($0) }
+    }
+    return reports.map { $0! }
+  }
+
   /// SM-2 and HLR with their defaults (no per-learner fit), through ``MemoryModel``.
   static func baselinePredictions(_ model: EvaluatedModel, _ split: TimeSeriesEvaluation) -> [Double] {
     switch model {

@@ -25,6 +25,8 @@ public struct FSRSOptimizer: Sendable {
     public var partitions = 2
     /// γ in the penalty (γ/n)·Σ((w − w_start)/σ)²; 0 turns it off.
     public var regularization = 1.0
+    /// Pre-train w0…w3 from first-rating groups before Adam (fsrs-rs does).
+    public var pretrainInitialStabilities = true
 
     public init() {}
   }
@@ -85,7 +87,8 @@ public struct FSRSOptimizer: Sendable {
     }
 
     var start = defaults.weights
-    let pre = InitialStabilityPretrainer.fit(data, defaults: defaults.weights, decay: defaults[20])
+    let pre = configuration.pretrainInitialStabilities
+      ? InitialStabilityPretrainer.fit(data, defaults: defaults.weights, decay: defaults[20]) : nil
     if let pre {
       for g in 0..<4 { start[g] = pre.stabilities[g] }
       report.initialStabilities = pre
@@ -104,11 +107,11 @@ public struct FSRSOptimizer: Sendable {
       return report
     }
 
-    let (trained, steps) = train(data, start: start)
+    let (trained, steps, epochs) = train(data, start: start)
     let fitted = FSRSParameters.clipped(trained)
     let loss = Self.meanLogLoss(data, fitted, threads: configuration.threads)
     report.steps = steps
-    report.epochs = configuration.epochs
+    report.epochs = epochs
     if loss.isFinite && loss <= defaultLoss {
       report.parameters = fitted
       report.scope = .all
@@ -120,8 +123,8 @@ public struct FSRSOptimizer: Sendable {
     return report
   }
 
-  /// Mini-batch Adam from `start`; returns the weights and the number of steps.
-  func train(_ data: TrainingData, start: [Double]) -> ([Double], Int) {
+  /// Mini-batch Adam from `start`; returns the weights, the steps and the epochs.
+  func train(_ data: TrainingData, start: [Double]) -> ([Double], Int, Int) {
     let c = configuration
     let n = data.exampleCount
     let bounds = Self.trainingBounds
@@ -137,7 +140,11 @@ public struct FSRSOptimizer: Sendable {
     var rng = SplitMix64(seed: c.seed)
     var batches: [[Range<Int>]] = []  // per epoch: ranges into that epoch's order
     var orders: [[Int]] = []
-    for _ in 0..<max(c.epochs, 0) {
+    // A fixed number of epochs, also on small histories: there Adam takes only a few steps of
+    // about the learning rate each, which keeps the fit near its start (early stopping). Running
+    // it to convergence was measured to overfit: docs/optimizer.md.
+    let epochs = max(c.epochs, 0)
+    for _ in 0..<epochs {
       for i in stride(from: order.count - 1, to: 0, by: -1) {
         order.swapAt(i, rng.nextInt(in: 0...i))
       }
@@ -157,7 +164,7 @@ public struct FSRSOptimizer: Sendable {
       orders.append(order)
     }
     let totalSteps = batches.reduce(0) { $0 + $1.count }
-    guard totalSteps > 0 else { return (w, 0) }
+    guard totalSteps > 0 else { return (w, 0, 0) }
 
     var m = [Double](repeating: 0, count: 21)
     var v = [Double](repeating: 0, count: 21)
@@ -240,7 +247,7 @@ public struct FSRSOptimizer: Sendable {
         }
       }
     }
-    return (w, step)
+    return (w, step, epochs)
   }
 
   /// The plain mean binary cross-entropy of `parameters` over the training examples, in two
