@@ -1,0 +1,103 @@
+import Foundation
+import MemoryModels
+
+/// `optimizer`: FSRS-6 fit time per 100,000 reviews and in-sample plain log loss, on the shared
+/// fixtures synth-1k / synth-10k (beside the fsrs-rs reference fits) and on a larger synthetic
+/// log (60,000 cards × 365 days, about a million reviews), with 1 and 2 threads; peak memory.
+///
+/// Each fit runs three times; the best wall time is the figure, with the process CPU time
+/// (all threads) and the load average beside it: the machine is shared. The fixture directory
+/// is `$PLANNER_FIXTURES` or `../shared/fixtures/optimizer`. One JSON line per (log, threads)
+/// on stdout; a readable table on stderr.
+@Sendable func optimizerScenario() {
+  let dir = ProcessInfo.processInfo.environment["PLANNER_FIXTURES"] ?? "../shared/fixtures/optimizer"
+  let referenceData = try? Data(contentsOf: URL(fileURLWithPath: dir + "/fsrs-rs-reference.json"))
+  let reference = referenceData.flatMap { try? JSONDecoder().decode(JSONValue.self, from: $0) }
+
+  var inputs: [(name: String, cards: [CardHistory], floor: Double?)] = []
+  for name in ["synth-1k.csv", "synth-10k.csv"] {
+    do {
+      inputs.append((name, try readFixture(dir + "/" + name), nil))
+    } catch {
+      FileHandle.standardError.write(Data("optimizer: skipped \(name): \(error)\n".utf8))
+    }
+  }
+  let big = SyntheticReviewLog(cards: benchQuick ? 2_000 : 60_000, days: 365, seed: 1)
+  inputs.append(("synth \(benchQuick ? 2_000 : 60_000) cards x 365 days seed 1", big.cardHistories, big.floorLogLoss))
+
+  func stderr(_ s: String) { FileHandle.standardError.write(Data((s + "\n").utf8)) }
+  stderr("log | reviews | examples | threads | wall s | wall s/100k | CPU s/100k | loss default | loss fitted | fsrs-rs fitted | fsrs-rs s")
+  for input in inputs {
+    let reviews = input.cards.reduce(0) { $0 + $1.count }
+    let ref = member(reference, "fits", input.name)
+    let refLoss = member(ref, "log_loss", "unweighted_long_term_fitted")?.doubleValue
+    let refSeconds = member(ref, "seconds_median")?.doubleValue
+    for threads in [1, 2] {
+      var config = FSRSOptimizer.Configuration()
+      config.threads = threads
+      var best = Double.infinity
+      var bestCPU = Double.infinity
+      var fit: FSRSFitReport!
+      for _ in 0..<(benchQuick ? 1 : 3) {
+        let c0 = processCPUSeconds()
+        let s = seconds { fit = FSRSOptimizer(configuration: config).fit(input.cards) }
+        best = min(best, s)
+        bestCPU = min(bestCPU, processCPUSeconds() - c0)
+      }
+      let per100k = 100_000 / Double(reviews)
+      report("optimizer", [
+        ("log", .string(input.name)), ("reviews", .number(Double(reviews))),
+        ("training_reviews", .number(Double(fit.trainingExamples))), ("threads", .number(Double(threads))),
+        ("seconds", rounded(best)), ("seconds_per_100k_reviews", rounded(best * per100k)),
+        ("cpu_seconds_per_100k_reviews", rounded(bestCPU * per100k)),
+        ("log_loss_default", rounded(fit.logLossBefore, 5)), ("log_loss_fitted", rounded(fit.logLossAfter, 5)),
+        ("fsrs_rs_log_loss_fitted", refLoss.map { .number($0) } ?? .null),
+        ("fsrs_rs_seconds", refSeconds.map { .number($0) } ?? .null),
+        ("floor", input.floor.map { rounded($0, 5) } ?? .null),
+        ("fitted", .string(fit.scope.rawValue)), ("load_average", loadAverage()),
+      ])
+      stderr("\(input.name) | \(reviews) | \(fit.trainingExamples) | \(threads) | \(f(best)) | \(f(best * per100k)) | \(f(bestCPU * per100k)) | \(f(fit.logLossBefore, 5)) | \(f(fit.logLossAfter, 5)) | \(refLoss.map { f($0, 5) } ?? "-") | \(refSeconds.map { f($0) } ?? "-")")
+    }
+  }
+  report("optimizer-memory", [("peak_rss_kib", peakResidentKiB().map { .number(Double($0)) } ?? .null)])
+}
+
+private func f(_ x: Double, _ digits: Int = 4) -> String { String(format: "%.\(digits)f", x) }
+
+/// CPU time of the whole process (all threads).
+private func processCPUSeconds() -> Double {
+  var ts = timespec()
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts)
+  return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
+
+/// VmHWM from /proc/self/status: the peak resident set, KiB.
+private func peakResidentKiB() -> Int? {
+  guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+    let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+  else { return nil }
+  return Int(line.dropFirst(6).trimmingCharacters(in: .whitespaces).split(separator: " ").first ?? "")
+}
+
+private func member(_ value: JSONValue?, _ keys: String...) -> JSONValue? {
+  var v = value
+  for k in keys {
+    guard case .object(let o)? = v else { return nil }
+    v = o[k]
+  }
+  return v
+}
+
+/// A stopgap reader for the fixtures (card_id,review_time,review_rating,review_state,
+/// elapsed_days) until the shared importer is on main.
+private func readFixture(_ path: String) throws -> [CardHistory] {
+  let text = try String(contentsOfFile: path, encoding: .utf8)
+  var byCard: [Int64: CardHistory] = [:]
+  for line in text.unicodeScalars.split(separator: "\n").dropFirst() {
+    let f = String(line).trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ",")
+    guard f.count >= 5, let id = Int64(f[0]), let time = Int64(f[1]), let g = Int(f[2]).flatMap(Rating.init(rawValue:)),
+      let t = Int32(f[4]) else { continue }
+    byCard[id, default: CardHistory(cardID: id)].append(time: time, elapsedDays: t, rating: g)
+  }
+  return byCard.keys.sorted().map { byCard[$0]! }
+}
