@@ -101,6 +101,8 @@ public struct FSRSOptimizer: Sendable {
         report.scope = .initialStabilities
         report.logLossAfter = loss
         report.reason = "only \(n) training reviews (fewer than \(Self.minimumExamplesForTraining)); fitted the initial stabilities w0-w3 only"
+      } else if pre == nil {
+        report.reason = "only \(n) training reviews and no first-rating group to estimate initial stabilities from; kept the default parameters"
       } else {
         report.reason = "only \(n) training reviews and the initial stabilities did not improve on the defaults; kept the default parameters"
       }
@@ -175,11 +177,14 @@ public struct FSRSOptimizer: Sendable {
     var partialLoss = [Double](repeating: 0, count: parts)
 
     // Helper threads for partitions 1…, when more than one thread is allowed.
-    var workers: PartitionWorkers? = nil
+    // (Typed AnyObject so the code still builds for Apple targets older than `Atomic`.)
+    var workerBox: AnyObject? = nil
     if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *), c.threads > 1 && parts > 1 {
-      workers = PartitionWorkers(helpers: parts - 1)
+      workerBox = PartitionWorkers(helpers: parts - 1)
     }
-    defer { workers?.stop() }
+    defer {
+      if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) { (workerBox as? PartitionWorkers)?.stop() }
+    }
 
     data.ratings.withUnsafeBufferPointer { ratings in
       data.elapsed.withUnsafeBufferPointer { elapsed in
@@ -214,7 +219,7 @@ public struct FSRSOptimizer: Sendable {
               partialGrads.withUnsafeMutableBufferPointer { grads in
                 partialLoss.withUnsafeMutableBufferPointer { losses in
                   let gp = grads.baseAddress!, lp = losses.baseAddress!
-                  if let workers {
+                  if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *), let workers = workerBox as? PartitionWorkers {
                     // Each partition writes only its own slot.
                     workers.run { p in work(p, gp, lp) }
                   } else if c.threads > 1 && parts > 1 {
