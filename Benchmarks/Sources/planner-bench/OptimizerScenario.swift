@@ -59,6 +59,22 @@ import MemoryModels
       stderr("\(input.name) | \(reviews) | \(fit.trainingExamples) | \(threads) | \(f(best)) | \(f(best * per100k)) | \(f(bestCPU * per100k)) | \(f(fit.logLossBefore, 5)) | \(f(fit.logLossAfter, 5)) | \(refLoss.map { f($0, 5) } ?? "-") | \(refSeconds.map { f($0) } ?? "-")")
     }
   }
+  // Held-out accuracy: the srs-benchmark protocol (5 folds) on each log, every model.
+  for input in inputs {
+    guard let split = try? TimeSeriesEvaluation(cards: input.cards, folds: 5) else { continue }
+    var config = FSRSOptimizer.Configuration()
+    config.threads = 2
+    var result: ModelEvaluator.Result!
+    let s = seconds { result = ModelEvaluator(optimizer: FSRSOptimizer(configuration: config)).evaluate(split, models: EvaluatedModel.allCases) }
+    var figures: [(String, JSONValue)] = [("log", .string(input.name)), ("scored_reviews", .number(Double(result.reviews.count))), ("seconds", rounded(s))]
+    for (m, x) in zip(result.models, result.metrics) {
+      figures.append((m.rawValue, .object([
+        "log_loss": rounded(x.logLoss, 5), "rmse_bins": rounded(x.rmseBins, 4), "auc": x.auc.map { rounded($0, 4) } ?? .null,
+      ])))
+      stderr("evaluate \(input.name) | \(m.rawValue) | log loss \(f(x.logLoss, 5)) | RMSE(bins) \(f(x.rmseBins)) | AUC \(x.auc.map { f($0) } ?? "n/a") | \(x.count)")
+    }
+    report("optimizer-evaluate", figures)
+  }
   report("optimizer-memory", [("peak_rss_kib", peakResidentKiB().map { .number(Double($0)) } ?? .null)])
 }
 
