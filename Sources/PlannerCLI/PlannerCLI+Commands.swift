@@ -1,6 +1,10 @@
 /// Every `planner` subcommand, in the order `planner --help` lists them.
 extension PlannerCLI {
   static let commands: [any PlannerCommand.Type] = [
+    NightlyCommand.self,
+    ReplayCommand.self,
+    OptimizeCommand.self,
+    EvaluateCommand.self,
     SynthCommand.self,
   ]
 }

@@ -1,5 +1,6 @@
 import Foundation
 import MemoryModels
+import PlanEngine
 
 /// `optimizer`: FSRS-6 fit time per 100,000 reviews and in-sample plain log loss, on the shared
 /// fixtures synth-1k / synth-10k (beside the fsrs-rs reference fits) and on a larger synthetic
@@ -17,7 +18,7 @@ import MemoryModels
   var inputs: [(name: String, cards: [CardHistory], floor: Double?)] = []
   for name in ["synth-1k.csv", "synth-10k.csv"] {
     do {
-      inputs.append((name, try readFixture(dir + "/" + name), nil))
+      inputs.append((name, try ReviewLogReader().read(path: dir + "/" + name).cardHistories(), nil))
     } catch {
       FileHandle.standardError.write(Data("optimizer: skipped \(name): \(error)\n".utf8))
     }
@@ -80,13 +81,6 @@ import MemoryModels
 
 private func f(_ x: Double, _ digits: Int = 4) -> String { String(format: "%.\(digits)f", x) }
 
-/// CPU time of the whole process (all threads).
-private func processCPUSeconds() -> Double {
-  var ts = timespec()
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts)
-  return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-}
-
 /// VmHWM from /proc/self/status: the peak resident set, KiB.
 private func peakResidentKiB() -> Int? {
   guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
@@ -102,18 +96,4 @@ private func member(_ value: JSONValue?, _ keys: String...) -> JSONValue? {
     v = o[k]
   }
   return v
-}
-
-/// A stopgap reader for the fixtures (card_id,review_time,review_rating,review_state,
-/// elapsed_days) until the shared importer is on main.
-private func readFixture(_ path: String) throws -> [CardHistory] {
-  let text = try String(contentsOfFile: path, encoding: .utf8)
-  var byCard: [Int64: CardHistory] = [:]
-  for line in text.unicodeScalars.split(separator: "\n").dropFirst() {
-    let f = String(line).trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ",")
-    guard f.count >= 5, let id = Int64(f[0]), let time = Int64(f[1]), let g = Int(f[2]).flatMap(Rating.init(rawValue:)),
-      let t = Int32(f[4]) else { continue }
-    byCard[id, default: CardHistory(cardID: id)].append(time: time, elapsedDays: t, rating: g)
-  }
-  return byCard.keys.sorted().map { byCard[$0]! }
 }

@@ -7,7 +7,9 @@ import Foundation
 // To add a scenario: one file with a `func …Scenario()`, one line in this table.
 let scenarios: [String: @Sendable () -> Void] = [
   "fsrs-updates": fsrsUpdatesScenario,
+  "nightly": nightlyScenario,
   "optimizer": optimizerScenario,
+  "replay": replayScenario,
 ]
 
 let arguments = CommandLine.arguments.dropFirst().filter { !$0.hasPrefix("--") }
