@@ -15,20 +15,32 @@ import PlanEngine
   let referenceData = try? Data(contentsOf: URL(fileURLWithPath: dir + "/fsrs-rs-reference.json"))
   let reference = referenceData.flatMap { try? JSONDecoder().decode(JSONValue.self, from: $0) }
 
-  var inputs: [(name: String, cards: [CardHistory], floor: Double?)] = []
+  // Loaded one at a time (the big log is made only after the fixtures' fits), so the peak
+  // resident memory printed after each log's fits shows what that size needs.
+  var sources: [(name: String, load: () -> (cards: [CardHistory], floor: Double?)?)] = []
   for name in ["synth-1k.csv", "synth-10k.csv"] {
-    do {
-      inputs.append((name, try ReviewLogReader().read(path: dir + "/" + name).cardHistories(), nil))
-    } catch {
-      FileHandle.standardError.write(Data("optimizer: skipped \(name): \(error)\n".utf8))
-    }
+    sources.append((name, {
+      do {
+        return (try ReviewLogReader().read(path: dir + "/" + name).cardHistories(), nil)
+      } catch {
+        FileHandle.standardError.write(Data("optimizer: skipped \(name): \(error)\n".utf8))
+        return nil
+      }
+    }))
   }
-  let big = SyntheticReviewLog(cards: benchQuick ? 2_000 : 60_000, days: 365, seed: 1)
-  inputs.append(("synth \(benchQuick ? 2_000 : 60_000) cards x 365 days seed 1", big.cardHistories, big.floorLogLoss))
+  let bigCards = benchQuick ? 2_000 : 60_000
+  sources.append(("synth \(bigCards) cards x 365 days seed 1", {
+    let big = SyntheticReviewLog(cards: bigCards, days: 365, seed: 1)
+    return (big.cardHistories, big.floorLogLoss)
+  }))
+  var inputs: [(name: String, cards: [CardHistory], floor: Double?)] = []
 
   func stderr(_ s: String) { FileHandle.standardError.write(Data((s + "\n").utf8)) }
   stderr("log | reviews | examples | threads | wall s | wall s/100k | CPU s/100k | loss default | loss fitted | fsrs-rs fitted | fsrs-rs s")
-  for input in inputs {
+  for source in sources {
+    guard let loaded = source.load() else { continue }
+    let input = (name: source.name, cards: loaded.cards, floor: loaded.floor)
+    inputs.append(input)
     let reviews = input.cards.reduce(0) { $0 + $1.count }
     let ref = member(reference, "fits", input.name)
     let refLoss = member(ref, "log_loss", "unweighted_long_term_fitted")?.doubleValue
@@ -56,6 +68,7 @@ import PlanEngine
         ("fsrs_rs_seconds", refSeconds.map { .number($0) } ?? .null),
         ("floor", input.floor.map { rounded($0, 5) } ?? .null),
         ("fitted", .string(fit.scope.rawValue)), ("load_average", loadAverage()),
+        ("peak_rss_kib_so_far", peakResidentKiB().map { .number(Double($0)) } ?? .null),
       ])
       stderr("\(input.name) | \(reviews) | \(fit.trainingExamples) | \(threads) | \(f(best)) | \(f(best * per100k)) | \(f(bestCPU * per100k)) | \(f(fit.logLossBefore, 5)) | \(f(fit.logLossAfter, 5)) | \(refLoss.map { f($0, 5) } ?? "-") | \(refSeconds.map { f($0) } ?? "-")")
     }
@@ -69,14 +82,14 @@ import PlanEngine
     let s = seconds { result = ModelEvaluator(optimizer: FSRSOptimizer(configuration: config)).evaluate(split, models: EvaluatedModel.allCases) }
     var figures: [(String, JSONValue)] = [("log", .string(input.name)), ("scored_reviews", .number(Double(result.reviews.count))), ("seconds", rounded(s))]
     for (m, x) in zip(result.models, result.metrics) {
-      figures.append((m.rawValue, .object([
-        "log_loss": rounded(x.logLoss, 5), "rmse_bins": rounded(x.rmseBins, 4), "auc": x.auc.map { rounded($0, 4) } ?? .null,
-      ])))
+      figures.append((m.rawValue + "_log_loss", rounded(x.logLoss, 5)))
+      figures.append((m.rawValue + "_rmse_bins", rounded(x.rmseBins, 4)))
+      figures.append((m.rawValue + "_auc", x.auc.map { rounded($0, 4) } ?? .null))
       stderr("evaluate \(input.name) | \(m.rawValue) | log loss \(f(x.logLoss, 5)) | RMSE(bins) \(f(x.rmseBins)) | AUC \(x.auc.map { f($0) } ?? "n/a") | \(x.count)")
     }
     report("optimizer-evaluate", figures)
   }
-  report("optimizer-memory", [("peak_rss_kib", peakResidentKiB().map { .number(Double($0)) } ?? .null)])
+  report("optimizer-memory", [("peak_rss_kib_after_evaluate", peakResidentKiB().map { .number(Double($0)) } ?? .null)])
 }
 
 private func f(_ x: Double, _ digits: Int = 4) -> String { String(format: "%.\(digits)f", x) }
