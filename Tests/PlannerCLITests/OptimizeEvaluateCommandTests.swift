@@ -138,7 +138,7 @@ struct OptimizeEvaluateCommandTests {
     for model in ["fsrs6 ", "fsrs6-default ", "sm2 ", "hlr ", "average "] {
       #expect(r.out.contains("\n" + model), "row for \(model)")
     }
-    #expect(r.out.contains("fsrs6 per fold: "))
+    #expect(r.out.contains("fsrs6 fitted per fold: all ("))
   }
 
   @Test func usageErrors() throws {

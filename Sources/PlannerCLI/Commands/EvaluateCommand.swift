@@ -73,7 +73,7 @@ struct EvaluateCommand: PlannerCommand {
     s += line(header)
     for row in rows { s += line(row) }
     if !r.fits.isEmpty {
-      s += "fsrs6 per fold: " + r.fits.map { "\($0.scope.rawValue) on \($0.trainingExamples)" }.joined(separator: "; ") + "\n"
+      s += "fsrs6 fitted per fold: " + r.fits.map { "\($0.scope.rawValue) (\($0.trainingExamples) training reviews)" }.joined(separator: "; ") + "\n"
     }
     return s
   }
