@@ -39,7 +39,8 @@ public enum InitialStabilityPretrainer {
 
     // Outlier filter (fsrs-rs remove_outliers): per first rating, drop the rarest t groups
     // (smallest first, longer t first among equals) while they hold fewer than
-    // max(20, 5 %) of the rating's cards, and t beyond 100 days (365 for Easy).
+    // max(20, 5 %) of the rating's cards, and t beyond 100 days (365 for Easy). A rating with
+    // fewer than 20 cards is dropped whole: measured, S0 from so few cards hurts held-out loss.
     var kept: [[Group]] = Array(repeating: [], count: 4)
     for g in 0..<4 {
       let sub = groups[g].map { Group(t: $0.key, count: $0.value.0, recalls: $0.value.1) }

@@ -156,15 +156,30 @@ struct FSRSOptimizerTests {
     #expect(report.logLossBefore.isFinite)
   }
 
-  /// Few examples: only w0…w3 move, in order, the rest stay at the defaults.
-  @Test func fewExamplesFitInitialStabilitiesOnly() {
-    let cards = FSRSHistorySimulator.histories(parameters: FSRSHistorySimulator.custom, cards: 30, reviewsPerCard: 2, seed: 5)
+  /// Few examples (8 ≤ n < 64): only w0…w3 move, in order, the rest stay at the defaults.
+  /// 50 cards first rated Good, seen again after 3 days (30 cards, 15 recalled) or 5 days
+  /// (20 cards, 8 recalled): far below what S0(Good) = 2.3 predicts, so S0 shrinks.
+  @Test func fewExamplesFitInitialStabilitiesOnly() throws {
+    var cards: [CardHistory] = []
+    for id in 0..<50 {
+      let t: Int32 = id < 30 ? 3 : 5
+      let recalled = id < 30 ? id < 15 : id < 38
+      var card = CardHistory(cardID: Int64(id))
+      card.append(time: 0, elapsedDays: -1, rating: .good)
+      card.append(time: Int64(t) * 86_400_000, elapsedDays: t, rating: recalled ? .good : .again)
+      cards.append(card)
+    }
     let report = FSRSOptimizer().fit(cards)
-    #expect(report.trainingExamples == 30)
-    #expect([FSRSOptimizer.Scope.initialStabilities, .defaults].contains(report.scope))
+    #expect(report.trainingExamples == 50)
+    #expect(report.scope == .initialStabilities, "\(report.reason)")
+    #expect(report.reason.contains("fewer than 64"))
+    #expect(report.logLossAfter < report.logLossBefore)
     let w = report.parameters.weights
     #expect(Array(w[4...]) == Array(FSRSParameters.defaults.weights[4...]))
+    #expect(Array(w[0..<4]) == report.initialStabilities?.stabilities)
+    #expect(w[2] < FSRSParameters.defaults[2])
     #expect(w[0] <= w[1] && w[1] <= w[2] && w[2] <= w[3])
+    #expect(report.initialStabilities?.supportingCards == [0, 0, 50, 0])
   }
 
   /// All ratings equal (nothing ever forgotten): finite, in-bounds parameters, no NaN.
