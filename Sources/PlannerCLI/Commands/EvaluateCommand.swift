@@ -23,6 +23,7 @@ struct EvaluateCommand: PlannerCommand {
       .option("folds", value: "K", help: "Time-series folds (K+1 chunks).", default: "5"),
       .option("predictions-out", value: "FILE", help: "Write every scored review with each model's prediction (CSV)."),
       .option("format", value: "FORMAT", help: "text (a table) or json.", default: "text"),
+      .option("threads", value: "N", help: "Folds fitted side by side (the result does not depend on it).", default: "2"),
       .flag("skip-invalid", help: "Report bad rows on stderr and go on instead of stopping."),
     ])
 
@@ -42,10 +43,13 @@ struct EvaluateCommand: PlannerCommand {
     }
     guard !models.isEmpty else { throw CLIError.usage("--models names no model; expected some of \(known.joined(separator: ", "))") }
     guard let folds = try arguments.int("folds"), folds >= 1 else { throw CLIError.usage("--folds must be a whole number of at least 1") }
+    guard let threads = try arguments.int("threads"), threads >= 1 else { throw CLIError.usage("--threads must be at least 1") }
 
     let (path, cards, skipped) = try OptimizeCommand.loadCards(arguments, context: context)
     let split = try TimeSeriesEvaluation(cards: cards, folds: folds)
-    let result = ModelEvaluator().evaluate(split, models: models)
+    var configuration = FSRSOptimizer.Configuration()
+    configuration.threads = threads
+    let result = ModelEvaluator(optimizer: FSRSOptimizer(configuration: configuration)).evaluate(split, models: models)
 
     if let out = arguments.string("predictions-out") {
       do {
