@@ -3,5 +3,8 @@ extension PlannerCLI {
   static let commands: [any PlannerCommand.Type] = [
     NightlyCommand.self,
     ReplayCommand.self,
+    OptimizeCommand.self,
+    EvaluateCommand.self,
+    SynthCommand.self,
   ]
 }

@@ -8,6 +8,7 @@ import Foundation
 let scenarios: [String: @Sendable () -> Void] = [
   "fsrs-updates": fsrsUpdatesScenario,
   "nightly": nightlyScenario,
+  "optimizer": optimizerScenario,
   "replay": replayScenario,
 ]
 
