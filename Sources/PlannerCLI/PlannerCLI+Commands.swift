@@ -7,5 +7,8 @@ extension PlannerCLI {
     ConfigCommand.self,
     NightlyCommand.self,
     ReplayCommand.self,
+    OptimizeCommand.self,
+    EvaluateCommand.self,
+    SynthCommand.self,
   ]
 }

@@ -9,6 +9,7 @@ let scenarios: [String: @Sendable () -> Void] = [
   "fsrs-updates": fsrsUpdatesScenario,
   "learner-load": learnerLoadScenario,
   "nightly": nightlyScenario,
+  "optimizer": optimizerScenario,
   "replay": replayScenario,
 ]
 
