@@ -27,6 +27,8 @@ public struct LearnerFold: Sendable {
   public private(set) var state: LearnerState
   let model: FSRS6
   var clock: LearnerClock
+  /// When set, every rating that reaches the model is also kept per item (for the optimizer).
+  var histories: [String: CardHistory]?
   /// Parsed ranges and their review units, by canonical text (the same pages recur for years).
   var ranges: [String: (AyahRange, [ReviewUnitID])] = [:]
 
@@ -165,6 +167,7 @@ public struct LearnerFold: Sendable {
         item.dayRating = rating
         item.memory = model.nextState(item.previousMemory, elapsedDays: item.previousDay.map { last - $0 } ?? 0,
                                       rating: Rating(rawValue: rating)!)
+        if histories != nil { histories![key]!.ratings[histories![key]!.count - 1] = Rating(rawValue: rating)! }
       }
     } else {
       item.previousMemory = item.memory
@@ -175,6 +178,10 @@ public struct LearnerFold: Sendable {
       if rating == 1 { item.lapses += 1 }
       item.memory = model.nextState(item.memory, elapsedDays: item.previousDay.map { day - $0 } ?? 0,
                                     rating: Rating(rawValue: rating)!)
+      if histories != nil {
+        histories![key, default: CardHistory(cardID: Self.cardID(key))].append(
+          time: ms, elapsedDays: Int32(item.previousDay.map { day - $0 } ?? -1), rating: Rating(rawValue: rating)!)
+      }
     }
     state.items[key] = item
   }
@@ -185,5 +192,23 @@ public struct LearnerFold: Sendable {
       state.habits.activeDays += 1
       state.habits.lastActiveDay = day
     }
+  }
+
+  // MARK: Review histories
+
+  /// Every item's reviews as the memory model saw them (one per learning day, the day's
+  /// rating, timed at the day's first scheduling event), for the optimizer and for review-log
+  /// export; items in ``LearnerState/sortedKeys`` order.
+  public static func reviewHistories(profile: LearnerProfile, events: [LearnerEvent]) -> [(key: String, history: CardHistory)] {
+    var fold = LearnerFold(profile: profile)
+    fold.histories = [:]
+    for e in timeOrdered(events) { fold.apply(e) }
+    let h = fold.histories!
+    return fold.state.sortedKeys.compactMap { key in h[key].map { (key, $0) } }
+  }
+
+  /// A stable card id for an item key: FNV-1a 64 of its UTF-8 bytes, top bit cleared.
+  public static func cardID(_ key: String) -> Int64 {
+    Int64(bitPattern: FNV1a64.hash(key) & 0x7FFF_FFFF_FFFF_FFFF)
   }
 }

@@ -201,3 +201,27 @@ enum RandomLearner {
     #expect(s.word("run")?.lookups == 1 && s.word("run")?.word?.addedMillis == events[0].time.epochMillis)
   }
 }
+
+@Suite struct LearnerReviewHistoryTests {
+  @Test func oneReviewPerItemPerDayWithTheDaysRating() throws {
+    let p = LearnerProfile(id: "h")  // UTC, day starts 04:00
+    let events = [
+      Fixed.event("a", "2026-11-28T08:00:00Z", .wordAdded(english: "run", ukrainian: ["бігти"])),
+      Fixed.event("q1", "2026-11-28T09:00:00Z", .wordQuizzed(english: "run", answer: "бігти", verdict: .right, seconds: nil)),
+      Fixed.event("l1", "2026-11-28T20:00:00Z", .wordLookedUp(english: "run")),
+      Fixed.event("q2", "2026-11-30T09:00:00Z", .wordQuizzed(english: "run", answer: "бігит", verdict: .typo, seconds: nil)),
+      Fixed.event("r", "2026-11-30T10:00:00Z", .recitation(Recitation(range: "112", tier: .old, grade: 4))),
+    ]
+    let h = LearnerFold.reviewHistories(profile: p, events: events)
+    #expect(h.map(\.key) == ["s112", "w:run"])
+    let run = h[1].history
+    #expect(run.ratings == [.again, .hard])
+    #expect(run.elapsedDays == [-1, 2])
+    #expect(run.times == [Fixed.time("2026-11-28T09:00:00Z").epochMillis, Fixed.time("2026-11-30T09:00:00Z").epochMillis])
+    #expect(run.cardID == LearnerFold.cardID("w:run") && run.cardID > 0)
+    // Replaying the history through FSRS-6 gives the fold's memory state.
+    var s: MemoryState?
+    for i in 0..<run.count { s = FSRS6().nextState(s, elapsedDays: Int(run.elapsedDays[i]), rating: run.ratings[i]) }
+    #expect(s == LearnerFold.replay(profile: p, events: events).word("run")?.memory)
+  }
+}
