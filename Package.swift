@@ -14,7 +14,8 @@ let package = Package(
   ],
   targets: [
     .target(name: "MemoryModels"),
-    .target(name: "PlanEngine", dependencies: ["MemoryModels"]),
+    // The catalogs JSON is embedded by Scripts/generate-catalogs.swift, not shipped as a resource.
+    .target(name: "PlanEngine", dependencies: ["MemoryModels"], exclude: ["Localization/Catalogs"]),
     .target(name: "PlannerCLI", dependencies: ["PlanEngine", "MemoryModels"]),
     .executableTarget(name: "planner", dependencies: ["PlannerCLI"]),
     .executableTarget(

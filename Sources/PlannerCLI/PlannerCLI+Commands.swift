@@ -1,0 +1,5 @@
+/// Every `planner` subcommand, in the order `planner --help` lists them.
+extension PlannerCLI {
+  static let commands: [any PlannerCommand.Type] = [
+  ]
+}

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+@testable import PlannerCLI
+
+@Suite("planner runner: version, help, usage errors, exit codes")
+struct PlannerCLIRunTests {
+  struct Run {
+    var code: Int32
+    var out: String
+    var err: String
+  }
+
+  static func run(_ args: [String]) -> Run {
+    let out = CLIOutput.capture(), err = CLIOutput.capture()
+    let code = PlannerCLI.run(args, stdout: out, stderr: err, now: Date(timeIntervalSince1970: 1_790_000_000), currentDirectory: "/tmp")
+    return Run(code: code, out: out.text, err: err.text)
+  }
+
+  @Test func version() {
+    let r = Self.run(["--version"])
+    #expect(r.code == 0)
+    #expect(r.out == "planner 0.1.0\n")
+    #expect(r.err.isEmpty)
+  }
+
+  @Test func toolHelpListsEverySubcommand() {
+    let r = Self.run(["--help"])
+    #expect(r.code == 0)
+    #expect(r.out.hasPrefix("OVERVIEW: Adaptive learning plans"))
+    for command in PlannerCLI.commands {
+      #expect(r.out.contains("  \(command.spec.name) "), "help lists \(command.spec.name)")
+    }
+    #expect(Self.run([]).out == r.out)
+  }
+
+  @Test func everySubcommandHasHelp() {
+    for command in PlannerCLI.commands {
+      let r = Self.run([command.spec.name, "--help"])
+      #expect(r.code == 0)
+      #expect(r.out.hasPrefix("OVERVIEW: \(command.spec.abstract)\n"))
+      #expect(r.out.contains("USAGE: planner \(command.spec.name)"))
+    }
+  }
+
+  @Test func unknownCommandIsAUsageErrorWithAHint() {
+    let r = Self.run(["--verison"])
+    #expect(r.code == 64)
+    #expect(r.out.isEmpty)
+    #expect(
+      r.err == """
+        planner: error: unknown option '--verison'
+        Usage: planner <subcommand>
+          Did you mean '--version'?
+          See 'planner --help'.
+
+        """)
+  }
+
+  @Test func usageErrorsAsJSON() {
+    let r = Self.run(["nosuchcommand", "--format", "json"])
+    #expect(r.code == 64)
+    #expect(r.err.hasPrefix("{\"error\":{\"code\":\"usage\",\"message\":\"unknown command 'nosuchcommand'"))
+    #expect(r.err.hasSuffix("\"exitCode\":64}}\n"))
+  }
+
+  @Test func diagnosticJSONEscapes() {
+    #expect(Diagnostic.quote("a\"b\\c\nd\u{1}") == "\"a\\\"b\\\\c\\nd\\u0001\"")
+  }
+}
