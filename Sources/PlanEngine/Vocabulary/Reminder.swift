@@ -1,17 +1,17 @@
 import Foundation
 
-/// What the learner can do from a reminder.
-public enum ReminderAction: String, Sendable, Hashable, Codable, CaseIterable {
-  /// Take a quiz on the word.
-  case checkMe = "check-me"
-  /// "I know this word" (resets popularity; a Good review).
-  case iKnow = "i-know"
-  /// "I don't know this word" (+1 popularity; shows the card; an Again review).
-  case iDontKnow = "i-dont-know"
-}
-
 /// One reminder: when, which word, how it is shown.
 public struct Reminder: Sendable, Hashable, Codable {
+  /// What the learner can do from a reminder.
+  public enum Action: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Take a quiz on the word.
+    case checkMe = "check-me"
+    /// "I know this word" (resets popularity; a Good review).
+    case iKnow = "i-know"
+    /// "I don't know this word" (+1 popularity; shows the card; an Again review).
+    case iDontKnow = "i-dont-know"
+  }
+
   /// The instant.
   public var at: Date
   /// The same instant as local time with its offset, `2026-03-29T09:00:00+03:00`.
@@ -21,7 +21,7 @@ public struct Reminder: Sendable, Hashable, Codable {
   public var mode: ReminderPolicy.Mode
   /// The text to show: `cat — кіт, кішка` or `cat — к _ т`.
   public var text: String
-  public var actions: [ReminderAction]
+  public var actions: [Action]
   /// Popularity-weighted risk (``VocabularyPriority``) at the time of the reminder.
   public var priority: Double
 }

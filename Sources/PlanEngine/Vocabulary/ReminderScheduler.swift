@@ -188,7 +188,7 @@ public enum ReminderScheduler {
       let shown = mode == .hint ? Hint.make(for: s.word.translations.first ?? "") : s.word.translations.joined(separator: ", ")
       out.append(Reminder(
         at: slot, localTime: input.clock.localISO8601(slot), english: s.word.english, mode: mode,
-        text: "\(s.word.english) — \(shown)", actions: ReminderAction.allCases, priority: chosen.priority))
+        text: "\(s.word.english) — \(shown)", actions: Reminder.Action.allCases, priority: chosen.priority))
       s.lastShown = slot
       s.failedSinceShown = false
       states[chosen.key] = s

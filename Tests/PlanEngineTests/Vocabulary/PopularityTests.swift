@@ -43,15 +43,22 @@ struct VocabPopularityTests {
     #expect(counter.popularity == 1)
   }
 
-  @Test("daily review: the first evidence of the day decides")
-  func dailyFirstEvidence() {
+  @Test("daily review: the lowest rating of the day decides")
+  func dailyLowest() {
     #expect(dailyReview([Self.at(0, .lookup), Self.at(60, .quiz(.right))]) == .again)
-    #expect(dailyReview([Self.at(0, .quiz(.right)), Self.at(60, .lookup)]) == .good)
-    #expect(dailyReview([Self.at(60, .lookup), Self.at(0, .quiz(.typo))]) == .hard)  // unsorted input
+    #expect(dailyReview([Self.at(0, .quiz(.right)), Self.at(60, .lookup)]) == .again)
+    #expect(dailyReview([Self.at(0, .quiz(.right)), Self.at(60, .quiz(.typo))]) == .hard)
     #expect(dailyReview([Self.at(0, .lookup), Self.at(1, .lookup), Self.at(2, .lookup)]) == .again)
     #expect(dailyReview([Self.at(0, .opened), Self.at(5, .known)]) == .good)
     #expect(dailyReview([Self.at(0, .unknown)]) == .again)
     #expect(dailyReview([Self.at(0, .quiz(.wrong))]) == .again)
+  }
+
+  @Test("daily review: the order of the day's events does not matter")
+  func dailyOrderFree() {
+    let events = [Self.at(0, .known), Self.at(30, .quiz(.typo)), Self.at(60, .opened), Self.at(90, .quiz(.right))]
+    #expect(dailyReview(events) == .hard)
+    #expect(dailyReview(events.reversed()) == .hard)
   }
 
   @Test("daily review: no evidence, no review")
@@ -60,9 +67,4 @@ struct VocabPopularityTests {
     #expect(dailyReview([Self.at(0, .opened), Self.at(1, .added), Self.at(2, .edited), Self.at(3, .reset)]) == nil)
   }
 
-  @Test("daily review: ties in time keep input order")
-  func dailyTies() {
-    #expect(dailyReview([Self.at(0, .known), Self.at(0, .lookup)]) == .good)
-    #expect(dailyReview([Self.at(0, .lookup), Self.at(0, .known)]) == .again)
-  }
 }

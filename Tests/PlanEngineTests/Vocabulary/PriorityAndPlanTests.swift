@@ -106,7 +106,7 @@ struct VocabPlanTests {
 
   @Test("same inputs, same plan, whatever the input order")
   func deterministic() throws {
-    var rng = SplitMix(seed: 42)
+    var rng = VocabSplitMix(seed: 42)
     var words: [VocabularyWord] = []
     for i in 0..<200 {
       let s: Double? = rng.next() % 4 == 0 ? nil : Double(rng.next() % 50 + 1) / 3
@@ -151,8 +151,8 @@ struct VocabPlanTests {
   }
 }
 
-/// SplitMix64, for seeded test inputs.
-struct SplitMix {
+/// VocabSplitMix64, for seeded test inputs.
+struct VocabSplitMix {
   var state: UInt64
   init(seed: UInt64) { state = seed }
   mutating func next() -> UInt64 {
