@@ -163,3 +163,38 @@ struct VocabSplitMix {
     return z ^ (z >> 31)
   }
 }
+
+@Suite("Vocabulary: listing and statistics")
+struct VocabListingTests {
+  static let day = VocabPlanTests.day
+  static let clock = VocabPlanTests.kyiv
+
+  static let words = [
+    VocabPlanTests.word("banana", "банан", stability: nil, popularity: 1, added: 30),
+    VocabPlanTests.word("Apple", "яблуко", stability: 3, daysAgo: 3, popularity: 4, added: 20),
+    VocabPlanTests.word("cherry", "вишня", stability: 40, daysAgo: 1, added: 10),
+    VocabPlanTests.word("date", "фінік", stability: 1, daysAgo: 9, popularity: 4, added: 40),
+  ]
+
+  @Test("sorted by date added, alphabetically, or by popularity, with tie-breaks")
+  func sorts() {
+    #expect(WordSort.date.sorted(Self.words).map(\.english) == ["cherry", "Apple", "banana", "date"])
+    #expect(WordSort.alpha.sorted(Self.words).map(\.english) == ["Apple", "banana", "cherry", "date"])
+    #expect(WordSort.popularity.sorted(Self.words).map(\.english) == ["Apple", "date", "banana", "cherry"])
+    #expect(WordSort.popularity.sorted(Self.words.reversed()) == WordSort.popularity.sorted(Self.words))
+  }
+
+  @Test("stats: total, most popular, new, due, well known, who needs practice")
+  func stats() {
+    let s = VocabularyStats.compute(words: Self.words, day: Self.day, clock: Self.clock)
+    #expect(s.totalWords == 4)
+    #expect(s.mostPopular == "Apple")
+    #expect(s.mostPopularCount == 4)
+    #expect(s.newWords == 1)
+    #expect(s.dueToday == 2)  // Apple (R = 0.9 at S) and date
+    #expect(s.wellKnown == 2)  // Apple at exactly 0.9, cherry
+    #expect(s.needMostPractice == ["date", "Apple", "cherry"])
+    let none = VocabularyStats.compute(words: [], day: Self.day, clock: Self.clock)
+    #expect(none.mostPopular == nil && none.averageRecall == nil && none.totalWords == 0)
+  }
+}
