@@ -36,6 +36,41 @@ public struct ReminderPolicy: Sendable, Hashable, Codable {
     }
   }
 
+
+  /// A local time window `HH:MM-HH:MM` (may wrap midnight), as profiles write quiet and waking hours.
+  public struct Window: Sendable, Hashable, Codable, CustomStringConvertible {
+    public var from: Time
+    public var to: Time
+
+    public init(from: Time, to: Time) {
+      self.from = from
+      self.to = to
+    }
+
+    public init(parsing text: String, keyPath: String) throws(PlanEngineError) {
+      let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+      guard parts.count == 2 else {
+        throw .invalidValue(keyPath: keyPath, value: text, expected: "a window HH:MM-HH:MM")
+      }
+      self.from = try Time(parsing: parts[0].trimmingCharacters(in: .whitespaces), keyPath: keyPath)
+      self.to = try Time(parsing: parts[1].trimmingCharacters(in: .whitespaces), keyPath: keyPath)
+    }
+
+    public var description: String { "\(from)-\(to)" }
+
+    public init(from decoder: any Decoder) throws {
+      let text = try decoder.singleValueContainer().decode(String.self)
+      do { try self.init(parsing: text, keyPath: decoder.codingPath.map(\.stringValue).joined(separator: ".")) } catch {
+        throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.description))
+      }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+      var c = encoder.singleValueContainer()
+      try c.encode(description)
+    }
+  }
+
   /// What a reminder shows.
   public enum Mode: String, Sendable, Hashable, Codable, CaseIterable {
     /// The word and its translation.
@@ -53,23 +88,21 @@ public struct ReminderPolicy: Sendable, Hashable, Codable {
   /// Waking hours: reminders only from `wakeAt` to `sleepAt` (past midnight if earlier).
   public var wakeAt: Time
   public var sleepAt: Time
-  /// Quiet hours inside the waking day (a meeting, a prayer, a class); nil for none.
-  public var quietFrom: Time?
-  public var quietTo: Time?
+  /// Quiet hours inside the waking day (a meeting, a prayer, a class), each may wrap midnight.
+  public var quietHours: [Window]
   public var mode: Mode
   /// A word is not shown again within this many hours unless the learner failed it.
   public var repeatGapHours: Double
 
   public init(
     frequencyMinutes: Int = 120, dailyCap: Int = 6, wakeAt: Time = Time(hour: 8), sleepAt: Time = Time(hour: 22),
-    quietFrom: Time? = nil, quietTo: Time? = nil, mode: Mode = .mixed, repeatGapHours: Double = 3
+    quietHours: [Window] = [], mode: Mode = .mixed, repeatGapHours: Double = 3
   ) {
     self.frequencyMinutes = frequencyMinutes
     self.dailyCap = dailyCap
     self.wakeAt = wakeAt
     self.sleepAt = sleepAt
-    self.quietFrom = quietFrom
-    self.quietTo = quietTo
+    self.quietHours = quietHours
     self.mode = mode
     self.repeatGapHours = repeatGapHours
   }
@@ -93,25 +126,22 @@ public struct ReminderPolicy: Sendable, Hashable, Codable {
     var mask = [Bool](repeating: false, count: 2 * 1440)
     let wakeLength = Self.length(from: wakeAt.minutes, to: sleepAt.minutes)
     for m in wakeAt.minutes..<(wakeAt.minutes + wakeLength) { mask[m] = true }
-    switch (quietFrom, quietTo) {
-    case (nil, nil): break
-    case (let from?, let to?):
-      let quietLength = Self.length(from: from.minutes % 1440, to: to.minutes)
-      if quietLength >= 1440 || from.minutes % 1440 == to.minutes % 1440 {
+    for (i, window) in quietHours.enumerated() {
+      let from = window.from.minutes % 1440
+      let quietLength = Self.length(from: from, to: window.to.minutes)
+      if quietLength >= 1440 || from == window.to.minutes % 1440 {
         throw .invalidValue(
-          keyPath: "vocabulary.reminders.quietHours", value: "\(from)-\(to)",
-          expected: "quiet hours that leave part of the day free (they cover the whole day)")
+          keyPath: "vocabulary.reminders.quietHours[\(i)]", value: window.description,
+          expected: "quiet hours that leave part of the day free (these cover the whole day)")
       }
       for dayOffset in [-1440, 0, 1440] {
-        let start = from.minutes % 1440 + dayOffset
+        let start = from + dayOffset
         for m in max(0, start)..<max(0, min(2 * 1440, start + quietLength)) { mask[m] = false }
       }
-    default:
-      throw .invalidValue(keyPath: "vocabulary.reminders.quietHours", value: "\(quietFrom?.description ?? "-")-\(quietTo?.description ?? "-")", expected: "both a start and an end")
     }
     guard mask.contains(true) else {
       throw .invalidValue(
-        keyPath: "vocabulary.reminders.quietHours", value: "\(quietFrom?.description ?? "")-\(quietTo?.description ?? "")",
+        keyPath: "vocabulary.reminders.quietHours", value: quietHours.map(\.description).joined(separator: ","),
         expected: "quiet hours that leave part of the waking hours \(wakeAt)-\(sleepAt) free")
     }
     return mask
@@ -149,5 +179,25 @@ public struct ReminderHabits: Sendable, Hashable, Codable {
     let practice = total > 0 ? 24 * at(practiceByHour) / Double(total) : 0
     let ignoredShare = min(1, at(ignoredByHour) / (at(shownByHour) + 2))
     return (1 + practice) * (1 - ignoredShare)
+  }
+}
+
+extension ReminderPolicy {
+  enum CodingKeys: String, CodingKey {
+    case frequencyMinutes, dailyCap, wakeAt, sleepAt, quietHours, mode, repeatGapHours
+  }
+
+  /// Missing keys take their defaults.
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    let d = ReminderPolicy()
+    self.init(
+      frequencyMinutes: try c.decodeIfPresent(Int.self, forKey: .frequencyMinutes) ?? d.frequencyMinutes,
+      dailyCap: try c.decodeIfPresent(Int.self, forKey: .dailyCap) ?? d.dailyCap,
+      wakeAt: try c.decodeIfPresent(Time.self, forKey: .wakeAt) ?? d.wakeAt,
+      sleepAt: try c.decodeIfPresent(Time.self, forKey: .sleepAt) ?? d.sleepAt,
+      quietHours: try c.decodeIfPresent([Window].self, forKey: .quietHours) ?? d.quietHours,
+      mode: try c.decodeIfPresent(Mode.self, forKey: .mode) ?? d.mode,
+      repeatGapHours: try c.decodeIfPresent(Double.self, forKey: .repeatGapHours) ?? d.repeatGapHours)
   }
 }

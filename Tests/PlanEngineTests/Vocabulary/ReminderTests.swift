@@ -77,7 +77,7 @@ struct VocabReminderTests {
   func quietHours() throws {
     let policy = ReminderPolicy(
       frequencyMinutes: 120, dailyCap: 20, wakeAt: .init(hour: 9), sleepAt: .init(hour: 1),
-      quietFrom: .init(hour: 12), quietTo: .init(hour: 15), repeatGapHours: 0)
+      quietHours: [.init(from: .init(hour: 12), to: .init(hour: 15))], repeatGapHours: 0)
     let r = try ReminderScheduler.slots(Self.input(policy), day: Self.day)
     #expect(r.map { Self.kyiv.localISO8601($0) } == [
       "2026-05-12T09:00:00+03:00", "2026-05-12T11:00:00+03:00", "2026-05-12T15:00:00+03:00",
@@ -85,7 +85,7 @@ struct VocabReminderTests {
       "2026-05-12T23:00:00+03:00",
     ])
     // Quiet hours across midnight (22:00-07:00) with early waking.
-    let night = ReminderPolicy(frequencyMinutes: 60, dailyCap: 20, wakeAt: .init(hour: 6), sleepAt: .init(hour: 23), quietFrom: .init(hour: 22), quietTo: .init(hour: 7))
+    let night = ReminderPolicy(frequencyMinutes: 60, dailyCap: 20, wakeAt: .init(hour: 6), sleepAt: .init(hour: 23), quietHours: [.init(from: .init(hour: 22), to: .init(hour: 7))])
     let n = try ReminderScheduler.slots(Self.input(night), day: Self.day)
     #expect(Self.kyiv.localISO8601(n.first!) == "2026-05-12T07:00:00+03:00")
     #expect(Self.kyiv.localISO8601(n.last!) == "2026-05-12T21:00:00+03:00")
@@ -205,11 +205,14 @@ struct VocabReminderTests {
       (try? ReminderScheduler.reminders(Self.input(p), day: Self.day)) == nil
     }
     #expect(fails(ReminderPolicy(frequencyMinutes: 0)))
-    #expect(fails(ReminderPolicy(quietFrom: .init(hour: 0), quietTo: .init(hour: 24))))
-    #expect(fails(ReminderPolicy(quietFrom: .init(hour: 5), quietTo: .init(hour: 5))))
-    #expect(fails(ReminderPolicy(quietFrom: .init(hour: 7), quietTo: .init(hour: 23))))
-    #expect(fails(ReminderPolicy(quietFrom: .init(hour: 7), quietTo: nil)))
-    #expect(!fails(ReminderPolicy(quietFrom: .init(hour: 7), quietTo: .init(hour: 21))))
+    #expect(fails(ReminderPolicy(quietHours: [.init(from: .init(hour: 0), to: .init(hour: 24))])))
+    #expect(fails(ReminderPolicy(quietHours: [.init(from: .init(hour: 5), to: .init(hour: 5))])))
+    #expect(fails(ReminderPolicy(quietHours: [.init(from: .init(hour: 7), to: .init(hour: 23))])))
+    #expect(throws: PlanEngineError.self) { try ReminderPolicy.Window(parsing: "07:00-", keyPath: "q") }
+    #expect((try? ReminderPolicy.Window(parsing: "22:00-07:30", keyPath: "q"))?.to.minutes == 450)
+    // Two windows that together leave no waking minute.
+    #expect(fails(ReminderPolicy(quietHours: [.init(from: .init(hour: 7), to: .init(hour: 15)), .init(from: .init(hour: 15), to: .init(hour: 23))])))
+    #expect(!fails(ReminderPolicy(quietHours: [.init(from: .init(hour: 7), to: .init(hour: 21))])))
     #expect(throws: PlanEngineError.self) { try ReminderPolicy.Time(parsing: "25:00", keyPath: "x") }
     #expect(throws: PlanEngineError.self) { try ReminderPolicy.Time(parsing: "7", keyPath: "x") }
     #expect((try? ReminderPolicy.Time(parsing: "7:05", keyPath: "x"))?.minutes == 425)
@@ -217,13 +220,14 @@ struct VocabReminderTests {
 
   @Test("same inputs, same reminders; policy JSON round-trips")
   func deterministic() throws {
-    let policy = ReminderPolicy(frequencyMinutes: 45, dailyCap: 7, quietFrom: .init(hour: 13), quietTo: .init(hour: 14))
+    let policy = ReminderPolicy(frequencyMinutes: 45, dailyCap: 7, quietHours: [.init(from: .init(hour: 13), to: .init(hour: 14))])
     let a = try ReminderScheduler.reminders(Self.input(policy), day: Self.day)
     let b = try ReminderScheduler.reminders(Self.input(policy, words: Self.words.reversed()), day: Self.day)
     #expect(a == b)
     #expect(a.count == 7)
     let data = try JSONEncoder().encode(policy)
-    #expect(String(decoding: data, as: UTF8.self).contains("\"13:00\""))
+    #expect(String(decoding: data, as: UTF8.self).contains("\"quietHours\":[\"13:00-14:00\"]"))
     #expect(try JSONDecoder().decode(ReminderPolicy.self, from: data) == policy)
+    #expect(try JSONDecoder().decode(ReminderPolicy.self, from: Data("{\"dailyCap\": 2}".utf8)) == ReminderPolicy(dailyCap: 2))
   }
 }
