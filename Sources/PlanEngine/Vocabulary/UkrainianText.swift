@@ -6,7 +6,8 @@ import Foundation
 /// - case, surrounding white space, runs of inner white space;
 /// - apostrophe variants (' ’ ‘ ` ´ ′ ʹ ＇) to the Ukrainian apostrophe ʼ (U+02BC);
 /// - stress marks U+0301 and U+0300, which learners copy from dictionaries;
-/// - Latin letters that look like Cyrillic ones (a c e i ï o p x y) to those Cyrillic letters;
+/// - Latin letters that look like Cyrillic ones (a c e i ï k o p x y, and the capitals A B C E H I
+///   Ï K M O P T X Y) to those Cyrillic letters;
 /// - dash variants (‐ ‑ – —) to the hyphen-minus.
 ///
 /// It never folds other diacritics: й, ї, ґ and є stay distinct from и, і, г and е. NFD
@@ -23,9 +24,16 @@ public enum UkrainianText {
 
   static let stressMarks: Set<Unicode.Scalar> = ["\u{0301}", "\u{0300}"]
 
-  /// Latin look-alikes (lowercase, after case folding) and their Cyrillic twins.
+  /// Latin capitals that look like Cyrillic capitals, mapped before case folding (a Latin `M`
+  /// lower-cases to `m`, which no longer looks like `м`).
+  static let upperLookAlikes: [Unicode.Scalar: Unicode.Scalar] = [
+    "A": "А", "B": "В", "C": "С", "E": "Е", "H": "Н", "I": "І", "Ï": "Ї", "K": "К", "M": "М", "O": "О",
+    "P": "Р", "T": "Т", "X": "Х", "Y": "У",
+  ]
+
+  /// Latin small letters that look like Cyrillic small letters, mapped after case folding.
   static let lookAlikes: [Unicode.Scalar: Unicode.Scalar] = [
-    "a": "а", "c": "с", "e": "е", "i": "і", "ï": "ї", "o": "о", "p": "р", "x": "х", "y": "у",
+    "a": "а", "c": "с", "e": "е", "i": "і", "ï": "ї", "k": "к", "o": "о", "p": "р", "x": "х", "y": "у",
   ]
 
   static let dashes: Set<Unicode.Scalar> = ["\u{2010}", "\u{2011}", "\u{2013}", "\u{2014}"]
@@ -42,7 +50,9 @@ public enum UkrainianText {
 
   /// The comparison form of an answer or translation (see the type's documentation).
   public static func folded(_ text: String) -> String {
-    let lowered = removingStress(text).lowercased()
+    var capitals = String.UnicodeScalarView()
+    for scalar in removingStress(text).unicodeScalars { capitals.append(upperLookAlikes[scalar] ?? scalar) }
+    let lowered = String(capitals).lowercased()
     var out = String.UnicodeScalarView()
     var pendingSpace = false
     for scalar in lowered.unicodeScalars {

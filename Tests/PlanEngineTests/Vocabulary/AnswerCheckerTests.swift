@@ -35,7 +35,9 @@ struct VocabAnswerCheckerTests {
     Case(answer: "за́мок", accepted: ["замо́к"], verdict: .right, matched: "замо́к"),
     // Latin look-alikes
     Case(answer: "кiт", accepted: ["кіт"], verdict: .right, matched: "кіт"),  // Latin i
-    Case(answer: "KIT", accepted: ["кіт"], verdict: .wrong, matched: nil),  // K, T are not look-alikes
+    Case(answer: "KIT", accepted: ["кіт"], verdict: .right, matched: "кіт"),  // Latin capitals K I T
+    Case(answer: "MOPE", accepted: ["море"], verdict: .right, matched: "море"),  // Latin capitals M O P E
+    Case(answer: "mope", accepted: ["море"], verdict: .wrong, matched: nil),  // small m is no look-alike
     Case(answer: "сoн", accepted: ["сон"], verdict: .right, matched: "сон"),  // Latin o
     Case(answer: "pекa", accepted: ["рука", "река"], verdict: .right, matched: "река"),
     Case(answer: "cеxа", accepted: ["сеха"], verdict: .right, matched: "сеха"),
