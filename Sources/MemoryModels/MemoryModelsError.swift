@@ -10,6 +10,9 @@ public enum MemoryModelsError: Error, Sendable, Equatable, CustomStringConvertib
   case invalidRating(Int)
   /// A desired retention outside (0, 1).
   case invalidRetention(Double)
+  /// A parameter file that is not what was expected at `keyPath` (`""` for the whole
+  /// document, `parameters[3]`, `version`, …). The caller adds the file name.
+  case malformedParameterFile(keyPath: String, expected: String)
 
   public var description: String {
     switch self {
@@ -23,6 +26,22 @@ public enum MemoryModelsError: Error, Sendable, Equatable, CustomStringConvertib
       return "rating \(r) is not one of 1 (again), 2 (hard), 3 (good), 4 (easy)"
     case .invalidRetention(let r):
       return "desired retention \(r) must be strictly between 0 and 1"
+    case .malformedParameterFile(let keyPath, let expected):
+      return keyPath.isEmpty ? "expected \(expected)" : "at \(keyPath): expected \(expected)"
+    }
+  }
+}
+
+extension MemoryModelsError {
+  /// Where in a parameter file the error points, for JSON error output: `parameters[7]` for a
+  /// bad weight, `parameters` for a wrong count, the decoder's key path for a malformed file;
+  /// nil for errors that are not about a file.
+  public var keyPath: String? {
+    switch self {
+    case .parameterCount: return "parameters"
+    case .parameterNotFinite(let i), .parameterOutOfBounds(let i, _, _, _): return "parameters[\(i)]"
+    case .malformedParameterFile(let keyPath, _): return keyPath
+    case .invalidRating, .invalidRetention: return nil
     }
   }
 }

@@ -11,4 +11,12 @@ public enum Rating: Int, Sendable, Hashable, CaseIterable, Codable, Comparable {
   @inlinable public var isRecall: Bool { self != .again }
 
   public static func < (lhs: Rating, rhs: Rating) -> Bool { lhs.rawValue < rhs.rawValue }
+
+  /// The rating for a number from a file or the command line; anything outside 1…4 throws
+  /// ``MemoryModelsError/invalidRating(_:)`` (fsrs-rs's "0 = keep the state" is rejected too).
+  @inlinable
+  public init(validating value: Int) throws(MemoryModelsError) {
+    guard let rating = Rating(rawValue: value) else { throw .invalidRating(value) }
+    self = rating
+  }
 }

@@ -30,6 +30,7 @@ struct Diagnostic {
     case let e as MemoryModelsError:
       code = Self.caseName(e)
       message = e.description
+      keyPath = e.keyPath
       exitCode = ExitCode.failure
     default:
       code = "failure"

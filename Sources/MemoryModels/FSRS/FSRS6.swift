@@ -28,6 +28,13 @@ public struct FSRS6: Sendable, Hashable {
   @usableFromInline let meanReversionTarget: Double  // w7 · D0(4), unclamped D0(4)
   @usableFromInline let lapseCeilingDivisor: Double  // exp(w17 · w18)
   @usableFromInline let inverseDecay: Double
+  // The weights the per-review path reads, as stored properties: no array bounds checks or
+  // reference counting in the hot loop. Same arithmetic, same bits.
+  @usableFromInline let w6, w7, w9, w10, w11, w12, w13, w14, w15, w16, w17, w18, w19: Double
+  // Everything that depends on the rating alone, computed once: the first-review states and
+  // the same-day factors exp(w17 · (G − 3 + w18)), G = 1…4.
+  @usableFromInline let initialAgain, initialHard, initialGood, initialEasy: MemoryState
+  @usableFromInline let sameDayAgain, sameDayHard, sameDayGood, sameDayEasy: Double
 
   public init(parameters: FSRSParameters = .defaults) {
     self.parameters = parameters
@@ -39,14 +46,28 @@ public struct FSRS6: Sendable, Hashable {
     self.meanReversionTarget = w[7] * (w[4] - Foundation.exp(w[5] * 3) + 1)
     self.lapseCeilingDivisor = Foundation.exp(w[17] * w[18])
     self.inverseDecay = 1 / decay
+    (w6, w7, w9, w10, w11, w12, w13, w14) = (w[6], w[7], w[9], w[10], w[11], w[12], w[13], w[14])
+    (w15, w16, w17, w18, w19) = (w[15], w[16], w[17], w[18], w[19])
+    func initial(_ g: Double) -> MemoryState {
+      MemoryState(
+        stability: FSRS6.clampStability(w[Int(g) - 1]),
+        difficulty: FSRS6.clampDifficulty(w[4] - Foundation.exp(w[5] * (g - 1)) + 1))
+    }
+    (initialAgain, initialHard, initialGood, initialEasy) = (initial(1), initial(2), initial(3), initial(4))
+    func sameDay(_ g: Double) -> Double { Foundation.exp(w[17] * (g - 3 + w[18])) }
+    (sameDayAgain, sameDayHard, sameDayGood, sameDayEasy) = (sameDay(1), sameDay(2), sameDay(3), sameDay(4))
   }
 
   // MARK: Forgetting curve
 
   /// R(t, S) = (1 + factor · t / S)^decay, for real t ≥ 0.
+  ///
+  /// Powers on the per-review path are computed as exp(y · ln x): about 10 % faster than `pow`
+  /// here; relative error ≈ |y · ln x| · 2⁻⁵³ (a few 1e-16 for real logs, < 1e-13 at the
+  /// extremes of Double), far inside the 1e-9 agreement the golden vectors ask for.
   @inlinable
   public func retrievability(elapsedDays t: Double, stability s: Double) -> Double {
-    Foundation.pow(1 + factor * max(t, 0) / s, decay)
+    Foundation.exp(decay * Foundation.log(1 + factor * max(t, 0) / s))
   }
 
   /// I_raw(S, DR) = S / factor · (DR^(1/decay) − 1): the real-valued days until R falls to DR.
@@ -75,9 +96,12 @@ public struct FSRS6: Sendable, Hashable {
   /// First review: S = w[G−1], D = clamp(D0(G), 1, 10).
   @inlinable
   public func initialState(_ g: Rating) -> MemoryState {
-    MemoryState(
-      stability: clampStability(w[g.rawValue - 1]),
-      difficulty: clampDifficulty(initialDifficultyUnclamped(g)))
+    switch g {
+    case .again: return initialAgain
+    case .hard: return initialHard
+    case .good: return initialGood
+    case .easy: return initialEasy
+    }
   }
 
   // MARK: Updates
@@ -85,15 +109,22 @@ public struct FSRS6: Sendable, Hashable {
   /// D' = D − w6·(G − 3)·(10 − D)/9; D'' = w7·D0(4) + (1 − w7)·D'; clamped to [1, 10].
   @inlinable
   public func nextDifficulty(_ d: Double, _ g: Rating) -> Double {
-    let delta = -w[6] * Double(g.rawValue - 3)
+    let delta = -w6 * Double(g.rawValue - 3)
     let damped = d + delta * (10 - d) / 9
-    return clampDifficulty(meanReversionTarget + (1 - w[7]) * damped)
+    return Self.clampDifficulty(meanReversionTarget + (1 - w7) * damped)
   }
 
   /// Same-day (t = 0): SInc = exp(w17·(G − 3 + w18)) · S^(−w19), floored at 1 for G ≥ 2.
   @inlinable
   public func shortTermStability(_ s: Double, _ g: Rating) -> Double {
-    var inc = Foundation.exp(w[17] * (Double(g.rawValue) - 3 + w[18])) * Foundation.pow(s, -w[19])
+    let base: Double
+    switch g {
+    case .again: base = sameDayAgain
+    case .hard: base = sameDayHard
+    case .good: base = sameDayGood
+    case .easy: base = sameDayEasy
+    }
+    var inc = base * Foundation.exp(-w19 * Foundation.log(s))
     if g != .again { inc = Swift.max(inc, 1) }
     return s * inc
   }
@@ -102,16 +133,16 @@ public struct FSRS6: Sendable, Hashable {
   /// S' = S · (1 + exp(w8) · (11 − D) · S^(−w9) · (exp(w10·(1 − R)) − 1) · hard · easy).
   @inlinable
   public func recallStability(_ s: Double, _ d: Double, _ r: Double, _ g: Rating) -> Double {
-    let hard = g == .hard ? w[15] : 1
-    let easy = g == .easy ? w[16] : 1
-    return s * (1 + expW8 * (11 - d) * Foundation.pow(s, -w[9]) * (Foundation.exp(w[10] * (1 - r)) - 1) * hard * easy)
+    let hard = g == .hard ? w15 : 1
+    let easy = g == .easy ? w16 : 1
+    return s * (1 + expW8 * (11 - d) * Foundation.exp(-w9 * Foundation.log(s)) * (Foundation.exp(w10 * (1 - r)) - 1) * hard * easy)
   }
 
   /// After a lapse at retrievability R:
   /// S_f = w11 · D^(−w12) · ((S + 1)^w13 − 1) · exp(w14·(1 − R)); S' = min(S_f, S / exp(w17·w18)).
   @inlinable
   public func forgetStability(_ s: Double, _ d: Double, _ r: Double) -> Double {
-    let sf = w[11] * Foundation.pow(d, -w[12]) * (Foundation.pow(s + 1, w[13]) - 1) * Foundation.exp(w[14] * (1 - r))
+    let sf = w11 * Foundation.pow(d, -w12) * (Foundation.pow(s + 1, w13) - 1) * Foundation.exp(w14 * (1 - r))
     return Swift.min(sf, s / lapseCeilingDivisor)
   }
 
@@ -120,8 +151,8 @@ public struct FSRS6: Sendable, Hashable {
   @inlinable
   public func nextState(_ state: MemoryState?, elapsedDays t: Int, rating g: Rating) -> MemoryState {
     guard let state else { return initialState(g) }
-    let s = clampStability(state.stability)
-    let d = clampDifficulty(state.difficulty)
+    let s = Self.clampStability(state.stability)
+    let d = Self.clampDifficulty(state.difficulty)
     let newS: Double
     if t <= 0 {
       newS = shortTermStability(s, g)
@@ -129,14 +160,14 @@ public struct FSRS6: Sendable, Hashable {
       let r = retrievability(elapsedDays: Double(t), stability: s)
       newS = g == .again ? forgetStability(s, d, r) : recallStability(s, d, r, g)
     }
-    return MemoryState(stability: clampStability(newS), difficulty: nextDifficulty(d, g))
+    return MemoryState(stability: Self.clampStability(newS), difficulty: nextDifficulty(d, g))
   }
 
-  @inlinable func clampStability(_ s: Double) -> Double {
+  @inlinable static func clampStability(_ s: Double) -> Double {
     Swift.min(Swift.max(s.isNaN ? FSRS6.minStability : s, FSRS6.minStability), FSRS6.maxStability)
   }
 
-  @inlinable func clampDifficulty(_ d: Double) -> Double {
+  @inlinable static func clampDifficulty(_ d: Double) -> Double {
     Swift.min(Swift.max(d.isNaN ? FSRS6.maxDifficulty : d, FSRS6.minDifficulty), FSRS6.maxDifficulty)
   }
 }

@@ -1,0 +1,50 @@
+import Foundation
+import MemoryModels
+
+/// Whether `--quick` was given: scenarios shrink to a smoke-test size.
+let benchQuick = CommandLine.arguments.contains("--quick")
+
+/// Prints one JSON line: `{"scenario": NAME, key: value, …}` in the given key order.
+func report(_ scenario: String, _ figures: [(String, JSONValue)]) {
+  var line = "{\"scenario\": " + JSONValue.string(scenario).jsonText()
+  for (key, value) in figures {
+    line += ", " + JSONValue.string(key).jsonText() + ": " + value.jsonText()
+  }
+  print(line + "}")
+}
+
+/// Seconds for `body`, on the monotonic clock.
+func seconds(_ body: () -> Void) -> Double {
+  let start = DispatchTime.now().uptimeNanoseconds
+  body()
+  return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+}
+
+/// CPU seconds this thread spent in `body`: on a shared machine, less disturbed by other
+/// processes than wall time (it still counts cache and core sharing).
+func threadCPUSeconds(_ body: () -> Void) -> Double {
+  func now() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+  }
+  let start = now()
+  body()
+  return now() - start
+}
+
+/// A figure rounded to `digits` significant decimals for printing (the JSON stays numeric).
+func rounded(_ x: Double, _ digits: Int = 4) -> JSONValue {
+  guard x.isFinite, x != 0 else { return .number(x) }
+  let scale = Foundation.pow(10, Double(digits - 1 - Int(Foundation.floor(Foundation.log10(Swift.abs(x))))))
+  return .number((x * scale).rounded() / scale)
+}
+
+/// The 1-minute load average (Linux `/proc/loadavg`), printed beside timings: the build machine
+/// is shared, and a figure taken under load says so.
+func loadAverage() -> JSONValue {
+  guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8),
+    let first = text.split(separator: " ").first, let x = Double(first)
+  else { return .null }
+  return .number(x)
+}
