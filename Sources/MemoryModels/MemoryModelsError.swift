@@ -13,6 +13,10 @@ public enum MemoryModelsError: Error, Sendable, Equatable, CustomStringConvertib
   /// A parameter file that is not what was expected at `keyPath` (`""` for the whole
   /// document, `parameters[3]`, `version`, …). The caller adds the file name.
   case malformedParameterFile(keyPath: String, expected: String)
+  /// A time-series evaluation with fewer scored reviews than chunks to cut them into.
+  case notEnoughScoredReviews(found: Int, needed: Int)
+  /// A fold count below 1.
+  case invalidFoldCount(Int)
 
   public var description: String {
     switch self {
@@ -28,6 +32,10 @@ public enum MemoryModelsError: Error, Sendable, Equatable, CustomStringConvertib
       return "desired retention \(r) must be strictly between 0 and 1"
     case .malformedParameterFile(let keyPath, let expected):
       return keyPath.isEmpty ? "expected \(expected)" : "at \(keyPath): expected \(expected)"
+    case .notEnoughScoredReviews(let found, let needed):
+      return "only \(found) reviews fall on a later day than their card's previous review; the evaluation needs at least \(needed)"
+    case .invalidFoldCount(let n):
+      return "the number of folds must be at least 1, got \(n)"
     }
   }
 }
@@ -41,7 +49,7 @@ extension MemoryModelsError {
     case .parameterCount: return "parameters"
     case .parameterNotFinite(let i), .parameterOutOfBounds(let i, _, _, _): return "parameters[\(i)]"
     case .malformedParameterFile(let keyPath, _): return keyPath
-    case .invalidRating, .invalidRetention: return nil
+    case .invalidRating, .invalidRetention, .notEnoughScoredReviews, .invalidFoldCount: return nil
     }
   }
 }

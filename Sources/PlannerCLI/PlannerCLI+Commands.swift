@@ -1,5 +1,14 @@
 /// Every `planner` subcommand, in the order `planner --help` lists them.
 extension PlannerCLI {
   static let commands: [any PlannerCommand.Type] = [
+    InitCommand.self,
+    RecordCommand.self,
+    ShowCommand.self,
+    ConfigCommand.self,
+    NightlyCommand.self,
+    ReplayCommand.self,
+    OptimizeCommand.self,
+    EvaluateCommand.self,
+    SynthCommand.self,
   ]
 }

@@ -7,6 +7,10 @@ import Foundation
 // To add a scenario: one file with a `func …Scenario()`, one line in this table.
 let scenarios: [String: @Sendable () -> Void] = [
   "fsrs-updates": fsrsUpdatesScenario,
+  "learner-load": learnerLoadScenario,
+  "nightly": nightlyScenario,
+  "optimizer": optimizerScenario,
+  "replay": replayScenario,
 ]
 
 let arguments = CommandLine.arguments.dropFirst().filter { !$0.hasPrefix("--") }

@@ -123,7 +123,7 @@ struct ArgumentParser {
         return fail("missing <\(spec.name)>")
       }
     }
-    if !last.subcommands.isEmpty {
+    if !last.subcommands.isEmpty && !last.runsWithoutSubcommand {
       return fail(
         "missing subcommand: one of \(last.subcommands.map(\.name).joined(separator: ", "))")
     }

@@ -7,11 +7,14 @@ public struct CommandSpec: Sendable, Hashable {
   public var discussion: String
   public var arguments: [ArgumentSpec]
   public var subcommands: [CommandSpec]
+  /// Whether the command also runs without one of its subcommands (`record DIR --events F`).
+  public var runsWithoutSubcommand: Bool
 
   public init(
     name: String, abstract: String, discussion: String = "", arguments: [ArgumentSpec] = [],
-    subcommands: [CommandSpec] = []
+    subcommands: [CommandSpec] = [], runsWithoutSubcommand: Bool = false
   ) {
+    self.runsWithoutSubcommand = runsWithoutSubcommand
     self.name = name
     self.abstract = abstract
     self.discussion = discussion

@@ -1,0 +1,93 @@
+import Foundation
+
+/// The srs-benchmark metrics of one model over a set of scored reviews.
+public struct EvaluationMetrics: Sendable, Hashable, Codable {
+  /// Plain mean binary cross-entropy (p clamped to [1e−6, 1 − 1e−6]).
+  public var logLoss: Double
+  /// RMSE over bins (``rmseBins(_:recalled:bins:)``).
+  public var rmseBins: Double
+  /// Area under the ROC curve; nil when every review had the same outcome.
+  public var auc: Double?
+  /// Scored reviews.
+  public var count: Int
+
+  public init(logLoss: Double, rmseBins: Double, auc: Double?, count: Int) {
+    self.logLoss = logLoss
+    self.rmseBins = rmseBins
+    self.auc = auc
+    self.count = count
+  }
+
+  public init(predictions p: [Double], recalled y: [Bool], bins: [BinKey]) {
+    self.init(
+      logLoss: BinaryCrossEntropy.mean(p, y), rmseBins: Self.rmseBins(p, recalled: y, bins: bins),
+      auc: Self.auc(p, recalled: y), count: p.count)
+  }
+
+  /// A review's bin, srs-benchmark's `rmse_matrix`: the elapsed days t, the review's 1-based
+  /// position i in its card's history and the lapses before it, each on a geometric grid:
+  ///
+  ///     t bin = ⌊ln t / ln 3.62⌋        (srs-benchmark labels it round(2.48·3.62^bin, 2))
+  ///     i bin = ⌊ln i / ln 1.89⌋        (label round(1.99·1.89^bin))
+  ///     lapse bin = lapses == 0 ? −1 : ⌊ln lapses / ln 1.73⌋   (label round(1.65·1.73^bin))
+  ///
+  /// The labels are one-to-one with the floors, so grouping by the floors is the same grouping.
+  public struct BinKey: Sendable, Hashable {
+    public var elapsed: Int
+    public var position: Int
+    public var lapses: Int
+
+    public init(elapsedDays t: Int, position i: Int, lapses: Int) {
+      elapsed = Int((log(Double(Swift.max(t, 1))) / log(3.62)).rounded(.down))
+      position = Int((log(Double(Swift.max(i, 1))) / log(1.89)).rounded(.down))
+      self.lapses = lapses == 0 ? -1 : Int((log(Double(lapses)) / log(1.73)).rounded(.down))
+    }
+  }
+
+  /// RMSE(bins) = √( Σ_b n_b · (ȳ_b − p̄_b)² / Σ_b n_b ), over the bins b of ``BinKey``, with ȳ_b
+  /// the recall rate and p̄_b the mean prediction in bin b.
+  public static func rmseBins(_ p: [Double], recalled y: [Bool], bins: [BinKey]) -> Double {
+    precondition(p.count == y.count && p.count == bins.count)
+    guard !p.isEmpty else { return 0 }
+    var sums: [BinKey: (n: Double, y: Double, p: Double)] = [:]
+    for k in p.indices {
+      var s = sums[bins[k]] ?? (0, 0, 0)
+      s.n += 1
+      s.y += y[k] ? 1 : 0
+      s.p += p[k].isNaN ? 0.5 : p[k]
+      sums[bins[k]] = s
+    }
+    // Sum in a fixed order so the result does not depend on dictionary order.
+    let ordered = sums.sorted { a, b in
+      (a.key.elapsed, a.key.position, a.key.lapses) < (b.key.elapsed, b.key.position, b.key.lapses)
+    }
+    var num = 0.0
+    var den = 0.0
+    for (_, s) in ordered {
+      let d = s.y / s.n - s.p / s.n
+      num += s.n * d * d
+      den += s.n
+    }
+    return (num / den).squareRoot()
+  }
+
+  /// AUC = P(p of a random recall > p of a random lapse), ties counting one half: the
+  /// Mann–Whitney statistic with average ranks for tied predictions. nil without both classes.
+  public static func auc(_ p: [Double], recalled y: [Bool]) -> Double? {
+    let positives = y.reduce(0) { $0 + ($1 ? 1 : 0) }
+    let negatives = y.count - positives
+    guard positives > 0 && negatives > 0 else { return nil }
+    let order = p.indices.sorted { p[$0] < p[$1] || (p[$0] == p[$1] && $0 < $1) }
+    var rankSum = 0.0
+    var k = 0
+    while k < order.count {
+      var j = k
+      while j + 1 < order.count && p[order[j + 1]] == p[order[k]] { j += 1 }
+      let averageRank = Double(k + j) / 2 + 1  // ranks k+1 … j+1
+      for m in k...j where y[order[m]] { rankSum += averageRank }
+      k = j + 1
+    }
+    let np = Double(positives), nn = Double(negatives)
+    return (rankSum - np * (np + 1) / 2) / (np * nn)
+  }
+}

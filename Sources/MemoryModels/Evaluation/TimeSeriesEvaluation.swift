@@ -1,0 +1,117 @@
+/// The models `planner evaluate` can score.
+public enum EvaluatedModel: String, Sendable, Hashable, CaseIterable, Codable {
+  /// FSRS-6 fitted by ``FSRSOptimizer`` on each fold's training part.
+  case fsrs6
+  /// FSRS-6 with the default parameters.
+  case fsrs6Default = "fsrs6-default"
+  /// Anki's SM-2 with its default settings.
+  case sm2
+  /// Duolingo's half-life regression with its default weights.
+  case hlr
+  /// The training part's recall rate, for every review.
+  case average
+}
+
+/// A review the protocol scores: after its card's first, on a later learning day (t ≥ 1).
+public struct ScoredReview: Sendable, Hashable {
+  /// Index into the evaluated cards, and of the review in that card.
+  public var card: Int
+  public var index: Int
+  public var cardID: Int64
+  public var time: Int64
+  public var rating: Rating
+  public var elapsedDays: Int
+  /// Lapses (Again on a later day) before this review.
+  public var lapses: Int
+  public var recalled: Bool { rating != .again }
+  /// The RMSE bin: elapsed days, 1-based position in the card's history, lapses before.
+  public var bin: EvaluationMetrics.BinKey {
+    EvaluationMetrics.BinKey(elapsedDays: elapsedDays, position: index + 1, lapses: lapses)
+  }
+}
+
+/// The open srs-benchmark's protocol on one learner's history.
+///
+/// Scored reviews are every review after a card's first that falls on a new learning day
+/// (same-day reviews are history, never scored), in time order (ties by card id, then
+/// position). With `folds` = k they are cut as scikit-learn's `TimeSeriesSplit(k)` does:
+/// test size m = ⌊n/(k+1)⌋, chunk boundaries b_0 = 0, b_j = n − (k + 1 − j)·m, each moved
+/// later past reviews sharing the time just before it. Fold f (0…k−1) trains on every review
+/// (scored or not) before the time of the first review of chunk f + 1 and predicts chunk f + 1
+/// with each card's full history before each review. Metrics are computed over the pooled
+/// predictions of all folds.
+public struct TimeSeriesEvaluation: Sendable {
+  public let cards: [CardHistory]
+  public let folds: Int
+  /// All scored reviews in time order.
+  public let scored: [ScoredReview]
+  /// Chunk boundaries into ``scored``: chunk j is `boundaries[j]..<boundaries[j + 1]`.
+  public let boundaries: [Int]
+
+  public init(cards: [CardHistory], folds: Int = 5) throws(MemoryModelsError) {
+    guard folds >= 1 else { throw .invalidFoldCount(folds) }
+    self.cards = cards
+    self.folds = folds
+    var scored: [ScoredReview] = []
+    for (c, card) in cards.enumerated() {
+      var lapses = 0
+      for i in 1..<Swift.max(card.count, 1) where card.elapsedDays[i] > 0 {
+        scored.append(ScoredReview(
+          card: c, index: i, cardID: card.cardID, time: card.times[i], rating: card.ratings[i],
+          elapsedDays: Int(card.elapsedDays[i]), lapses: lapses))
+        if card.ratings[i] == .again { lapses += 1 }
+      }
+    }
+    scored.sort { ($0.time, $0.cardID, $0.card, $0.index) < ($1.time, $1.cardID, $1.card, $1.index) }
+    let n = scored.count
+    guard n >= folds + 1 else { throw .notEnoughScoredReviews(found: n, needed: folds + 1) }
+    let m = n / (folds + 1)
+    var b = [0]
+    for j in 1...folds {
+      var cut = Swift.max(n - (folds + 1 - j) * m, b[j - 1])
+      while cut > 0 && cut < n && scored[cut].time == scored[cut - 1].time { cut += 1 }
+      b.append(cut)
+    }
+    b.append(n)
+    self.scored = scored
+    self.boundaries = b
+  }
+
+  /// The time before which fold `f` may learn (the first test review's time).
+  public func cutoffTime(fold f: Int) -> Int64? {
+    let start = boundaries[f + 1]
+    return start < scored.count ? scored[start].time : nil
+  }
+
+  /// Every card cut to its reviews strictly before `time` (cards left empty are dropped).
+  public func history(before time: Int64) -> [CardHistory] {
+    var out: [CardHistory] = []
+    for card in cards {
+      var k = 0
+      while k < card.count && card.times[k] < time { k += 1 }
+      guard k > 0 else { continue }
+      out.append(CardHistory(
+        cardID: card.cardID, times: Array(card.times[..<k]), elapsedDays: Array(card.elapsedDays[..<k]),
+        ratings: Array(card.ratings[..<k])))
+    }
+    return out
+  }
+
+  /// The model's predicted recall for every scored review (aligned with ``scored``): each card
+  /// replayed once, the prediction taken before each scored review.
+  public func predictions<M: MemoryModel>(_ model: M) -> [Double] {
+    // Position of each (card, index) in `scored`.
+    var position: [[Int]] = cards.map { [Int](repeating: -1, count: $0.count) }
+    for (k, r) in scored.enumerated() { position[r.card][r.index] = k }
+    var out = [Double](repeating: .nan, count: scored.count)
+    for (c, card) in cards.enumerated() where card.count > 1 {
+      var state = model.next(nil, elapsedDays: 0, rating: card.ratings[0])
+      for i in 1..<card.count {
+        let t = Int(card.elapsedDays[i])
+        if position[c][i] >= 0 { out[position[c][i]] = model.predictedRecall(state, elapsedDays: Double(t)) }
+        state = model.next(state, elapsedDays: Swift.max(t, 0), rating: card.ratings[i])
+      }
+    }
+    return out
+  }
+}

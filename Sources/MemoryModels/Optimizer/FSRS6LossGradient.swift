@@ -1,0 +1,224 @@
+import Foundation
+
+/// The binary cross-entropy of FSRS-6 over training examples and its gradient with respect to
+/// the 21 weights, by forward-mode differentiation with analytic partial derivatives.
+///
+/// Along a card the state (S, D) carries its tangents dS/dw (21 components) and dD/dw (only
+/// w4…w7 can reach D). Each review applies the same formulas as ``FSRS6`` and the chain rule:
+///
+///     dS' = ∂S'/∂S · dS + ∂S'/∂D · dD + ∂S'/∂R · dR + ∂S'/∂w (direct terms)
+///     dR  = ∂R/∂S · dS + ∂R/∂w20
+///
+/// A clamp that binds (S to [0.001, 36500], D to [1, 10], p to [ε, 1 − ε]) has derivative 0,
+/// the subgradient autograd uses too. Every example on the card is a prefix of that same
+/// pass, so the cost is one pass per card, not one per example as in the reference.
+@usableFromInline
+struct FSRS6LossGradient {
+  @usableFromInline let w: [Double]
+  @usableFromInline let w5, w6, w7, w8, w9, w10, w11, w12, w13, w14, w15, w16, w17, w18, w19, w20: Double
+  @usableFromInline let factor: Double
+  @usableFromInline let dFactorDw20: Double
+  @usableFromInline let expW8: Double
+  @usableFromInline let exp3w5: Double
+  @usableFromInline let d04: Double  // unclamped D0(4)
+  @usableFromInline let lapseShrink: Double  // exp(−w17·w18)
+
+  @usableFromInline init(_ weights: [Double]) {
+    w = weights
+    w5 = w[5]; w6 = w[6]; w7 = w[7]; w8 = w[8]; w9 = w[9]; w10 = w[10]
+    w11 = w[11]; w12 = w[12]; w13 = w[13]; w14 = w[14]; w15 = w[15]; w16 = w[16]
+    w17 = w[17]; w18 = w[18]; w19 = w[19]; w20 = w[20]
+    // factor = 0.9^(1/decay) − 1 = exp(−ln 0.9 / w20) − 1; d/dw20 = (factor + 1)·ln 0.9 / w20².
+    let e = exp(-log(0.9) / w20)
+    factor = e - 1
+    dFactorDw20 = e * log(0.9) / (w20 * w20)
+    expW8 = exp(w8)
+    exp3w5 = exp(3 * w5)
+    d04 = w[4] - exp3w5 + 1
+    lapseShrink = exp(-w17 * w18)
+  }
+
+  /// One pass along the reviews `start..<end` of one card: adds the summed BCE of its examples
+  /// to `loss` and the gradient of that sum to `grad`.
+  @inlinable
+  func pass(
+    _ ratings: UnsafeBufferPointer<UInt8>, _ elapsed: UnsafeBufferPointer<Int32>,
+    _ start: Int, _ end: Int, _ loss: inout Double, _ grad: inout ParameterGradient
+  ) {
+    let eps = BinaryCrossEntropy.epsilon
+    // First review: S = w[G−1], D = clamp(D0(G), 1, 10).
+    let g0 = Int(ratings[start])
+    var s = w[g0 - 1]
+    var ds = ParameterGradient.zero
+    if s >= FSRS6.minStability && s <= FSRS6.maxStability {
+      ds[g0 - 1] = 1
+    } else {
+      s = Swift.min(Swift.max(s, FSRS6.minStability), FSRS6.maxStability)
+    }
+    let e5 = exp(w5 * Double(g0 - 1))
+    var d = w[4] - e5 + 1
+    var dd = SIMD8<Double>.zero  // lanes 4…7: dD/dw4…dD/dw7
+    if d >= 1 && d <= 10 {
+      dd[4] = 1
+      dd[5] = -Double(g0 - 1) * e5
+    } else {
+      d = Swift.min(Swift.max(d, 1), 10)
+    }
+
+    var i = start + 1
+    while i < end {
+      let g = Int(ratings[i])
+      let gd = Double(g)
+      let t = elapsed[i]
+      var newS: Double
+      var dNew: ParameterGradient
+      if t <= 0 {
+        // Same day: S' = S · exp(w17·(G − 3 + w18)) · S^(−w19), SInc floored at 1 for G ≥ 2.
+        let lnS = log(s)
+        let k = exp(w17 * (gd - 3 + w18))
+        let inc = k * exp(-w19 * lnS)
+        if g >= 2 && inc < 1 {
+          newS = s
+          dNew = ds
+        } else {
+          newS = s * inc
+          dNew = ds * ((1 - w19) * inc)
+          dNew.c[1] += newS * (gd - 3 + w18)
+          dNew.c[2] += newS * w17
+          dNew.c[3] -= newS * lnS
+        }
+      } else {
+        // R = (1 + factor·t/S)^(−w20)
+        let tt = Double(t)
+        let base = 1 + factor * tt / s
+        let lb = log(base)
+        let r = exp(-w20 * lb)
+        let dRdS = w20 * r * factor * tt / (base * s * s)
+        let dRdw20 = r * (-lb - w20 * (tt / s) * dFactorDw20 / base)
+
+        // The example: BCE of p = clamp(R, ε, 1 − ε) against recall = G > 1.
+        let recalled = g > 1
+        let p = Swift.min(Swift.max(r, eps), 1 - eps)
+        loss -= recalled ? log(p) : log(1 - p)
+        if r > eps && r < 1 - eps {
+          let dLdR = recalled ? -1 / p : 1 / (1 - p)
+          grad.add(ds, times: dLdR * dRdS)
+          grad.c[4] += dLdR * dRdw20
+        }
+
+        if g == 1 {
+          // S_f = w11·D^(−w12)·((S + 1)^w13 − 1)·exp(w14·(1 − R)); S' = min(S_f, S·exp(−w17·w18))
+          let lnD = log(d)
+          let dPow = exp(-w12 * lnD)
+          let lnS1 = log(s + 1)
+          let s1w13 = exp(w13 * lnS1)
+          let e14 = exp(w14 * (1 - r))
+          let core = dPow * e14  // S_f / (w11·((S + 1)^w13 − 1))
+          let sf = w11 * core * (s1w13 - 1)
+          let ceiling = s * lapseShrink
+          if sf < ceiling {
+            newS = sf
+            let dSfdS = w11 * core * w13 * s1w13 / (s + 1)
+            let dSfdR = -w14 * sf
+            dNew = ds * (dSfdS + dSfdR * dRdS)
+            dNew.a += dd * (-w12 * sf / d)
+            dNew.b[3] += core * (s1w13 - 1)  // w11
+            dNew.b[4] -= sf * lnD  // w12
+            dNew.b[5] += w11 * core * s1w13 * lnS1  // w13
+            dNew.b[6] += sf * (1 - r)  // w14
+            dNew.c[4] += dSfdR * dRdw20
+          } else {
+            newS = ceiling
+            dNew = ds * lapseShrink
+            dNew.c[1] -= newS * w18
+            dNew.c[2] -= newS * w17
+          }
+        } else {
+          // S' = S·(1 + exp(w8)·(11 − D)·S^(−w9)·(exp(w10·(1 − R)) − 1)·hard·easy)
+          let hard = g == 2 ? w15 : 1
+          let easy = g == 4 ? w16 : 1
+          let he = hard * easy
+          let lnS = log(s)
+          let sPow = exp(-w9 * lnS)
+          let e10 = exp(w10 * (1 - r))
+          let base = expW8 * (11 - d) * sPow
+          let kb = base * (e10 - 1)
+          let k = kb * he
+          newS = s * (1 + k)
+          let dSdR = -s * base * he * e10 * w10
+          dNew = ds * (1 + k * (1 - w9) + dSdR * dRdS)
+          dNew.a += dd * (-s * expW8 * sPow * (e10 - 1) * he)
+          dNew.b[0] += s * k  // w8
+          dNew.b[1] -= s * k * lnS  // w9
+          dNew.b[2] += s * base * he * e10 * (1 - r)  // w10
+          if g == 2 { dNew.b[7] += s * kb }  // w15
+          if g == 4 { dNew.c[0] += s * kb }  // w16
+          dNew.c[4] += dSdR * dRdw20
+        }
+      }
+
+      // D' = D − w6·(G − 3)·(10 − D)/9; D'' = w7·D0(4) + (1 − w7)·D'; clamp [1, 10].
+      let delta = -w6 * (gd - 3)
+      let damped = d + delta * (10 - d) / 9
+      var nd = w7 * d04 + (1 - w7) * damped
+      var ndd = dd * ((1 - w7) * (1 - delta / 9))
+      if nd >= 1 && nd <= 10 {
+        ndd[4] += w7
+        ndd[5] -= w7 * 3 * exp3w5
+        ndd[6] -= (1 - w7) * (gd - 3) * (10 - d) / 9
+        ndd[7] += d04 - damped
+      } else {
+        nd = nd.isNaN ? 10 : Swift.min(Swift.max(nd, 1), 10)
+        ndd = .zero
+      }
+
+      if !(newS >= FSRS6.minStability && newS <= FSRS6.maxStability) {
+        newS = newS.isNaN ? FSRS6.minStability : Swift.min(Swift.max(newS, FSRS6.minStability), FSRS6.maxStability)
+        dNew = .zero
+      }
+      s = newS
+      ds = dNew
+      d = nd
+      dd = ndd
+      i += 1
+    }
+  }
+
+  /// The same pass without tangents: the summed BCE of the card's examples, same arithmetic.
+  @inlinable
+  func loss(_ ratings: UnsafeBufferPointer<UInt8>, _ elapsed: UnsafeBufferPointer<Int32>, _ start: Int, _ end: Int) -> Double {
+    let eps = BinaryCrossEntropy.epsilon
+    let g0 = Int(ratings[start])
+    var s = Swift.min(Swift.max(w[g0 - 1], FSRS6.minStability), FSRS6.maxStability)
+    var d = Swift.min(Swift.max(w[4] - exp(w5 * Double(g0 - 1)) + 1, 1), 10)
+    var sum = 0.0
+    var i = start + 1
+    while i < end {
+      let g = Int(ratings[i])
+      let gd = Double(g)
+      let t = elapsed[i]
+      var newS: Double
+      if t <= 0 {
+        let inc = exp(w17 * (gd - 3 + w18)) * exp(-w19 * log(s))
+        newS = g >= 2 && inc < 1 ? s : s * inc
+      } else {
+        let r = exp(-w20 * log(1 + factor * Double(t) / s))
+        let p = Swift.min(Swift.max(r, eps), 1 - eps)
+        sum -= g > 1 ? log(p) : log(1 - p)
+        if g == 1 {
+          let sf = w11 * exp(-w12 * log(d)) * (exp(w13 * log(s + 1)) - 1) * exp(w14 * (1 - r))
+          newS = Swift.min(sf, s * lapseShrink)
+        } else {
+          let he = (g == 2 ? w15 : 1) * (g == 4 ? w16 : 1)
+          newS = s * (1 + expW8 * (11 - d) * exp(-w9 * log(s)) * (exp(w10 * (1 - r)) - 1) * he)
+        }
+      }
+      let delta = -w6 * (gd - 3)
+      let nd = w7 * d04 + (1 - w7) * (d + delta * (10 - d) / 9)
+      d = nd.isNaN ? 10 : Swift.min(Swift.max(nd, 1), 10)
+      s = newS.isNaN ? FSRS6.minStability : Swift.min(Swift.max(newS, FSRS6.minStability), FSRS6.maxStability)
+      i += 1
+    }
+    return sum
+  }
+}

@@ -1,0 +1,332 @@
+import Dispatch
+import Foundation
+
+/// Fits the 21 FSRS-6 parameters to one learner's review history (fsrs-rs
+/// `compute_parameters`, FSRS6.md §7), in memory and deterministically.
+///
+/// Pipeline: training examples (``TrainingData``) → thresholds (< 8 examples: defaults;
+/// < 64: initial stabilities only) → pre-train w0…w3 (``InitialStabilityPretrainer``) →
+/// mini-batch Adam on the mean binary cross-entropy plus an L2 pull toward the starting
+/// parameters that fades as 1/n, clipping into the bounds after every step. See docs/optimizer.md.
+public struct FSRSOptimizer: Sendable {
+  public struct Configuration: Sendable, Hashable {
+    /// Passes over the data (fsrs-rs: 5).
+    public var epochs = 5
+    /// Training examples per Adam step, rounded up to whole cards (fsrs-rs: 512).
+    public var batchSize = 512
+    /// Adam's peak learning rate, annealed by a cosine to 0 over the run (fsrs-rs: 0.04).
+    public var learningRate = 0.04
+    /// Seed of the card shuffle (fsrs-rs: 2023).
+    public var seed: UInt64 = 2023
+    /// Worker threads for the gradient (1 or more). The result does not depend on it: each
+    /// batch is always cut into the same ``partitions`` and their sums added in order.
+    public var threads = 1
+    /// Fixed number of gradient partitions per batch.
+    public var partitions = 2
+    /// γ in the penalty (γ/n)·Σ((w − w_start)/σ)²; 0 turns it off.
+    public var regularization = 1.0
+    /// Pre-train w0…w3 from first-rating groups before Adam (fsrs-rs does).
+    public var pretrainInitialStabilities = true
+
+    public init() {}
+  }
+
+  /// What the fit changed.
+  public enum Scope: String, Sendable, Hashable, Codable {
+    /// Too little data (or nothing beat them): the default parameters.
+    case defaults
+    /// Only w0…w3 from first-rating groups; the rest are the defaults.
+    case initialStabilities = "initial-stabilities"
+    /// All 21 parameters.
+    case all
+  }
+
+  /// Below this many training examples the defaults are kept (fsrs-rs).
+  public static let minimumExamples = 8
+  /// Below this many, only the initial stabilities are fitted (fsrs-rs).
+  public static let minimumExamplesForTraining = 64
+
+  /// Per-parameter prior scale σ of the regulariser: roughly how far parameters spread across
+  /// learners (close to fsrs-rs's PARAMS_STDDEV), so each weight is pulled in its own units.
+  public static let priorScale: [Double] = [
+    6.43, 9.66, 17.58, 27.85, 0.57, 0.28, 0.6, 0.12, 0.39, 0.18, 0.33,
+    0.3, 0.09, 0.16, 0.57, 0.25, 1.03, 0.31, 0.32, 0.14, 0.27,
+  ]
+
+  /// Bounds while training: the spec's, with w19 ≥ 0.01 (fsrs-rs short-term training).
+  public static let trainingBounds: [ClosedRange<Double>] = {
+    var b = FSRSParameters.bounds
+    b[19] = 0.01...b[19].upperBound
+    return b
+  }()
+
+  public var configuration: Configuration
+
+  public init(configuration: Configuration = Configuration()) {
+    self.configuration = configuration
+  }
+
+  /// Fits parameters to `cards` (each card's reviews in time order). Never throws: with too
+  /// little data the report says so and carries the defaults.
+  public func fit(_ cards: [CardHistory]) -> FSRSFitReport {
+    fit(TrainingData(cards))
+  }
+
+  public func fit(_ data: TrainingData) -> FSRSFitReport {
+    let defaults = FSRSParameters.defaults
+    let defaultLoss = Self.meanLogLoss(data, defaults, threads: configuration.threads)
+    var report = FSRSFitReport(
+      parameters: defaults, scope: .defaults, reason: "", reviews: data.reviewCount, cards: data.cardCount,
+      trainingExamples: data.exampleCount, logLossBefore: defaultLoss, logLossAfter: defaultLoss)
+    let n = data.exampleCount
+    guard n >= Self.minimumExamples else {
+      report.reason = n == 0
+        ? "no review has a previous review on an earlier day; kept the default parameters"
+        : "only \(n) training reviews (fewer than \(Self.minimumExamples)); kept the default parameters"
+      return report
+    }
+
+    var start = defaults.weights
+    let pre = configuration.pretrainInitialStabilities
+      ? InitialStabilityPretrainer.fit(data, defaults: defaults.weights, decay: defaults[20]) : nil
+    if let pre {
+      for g in 0..<4 { start[g] = pre.stabilities[g] }
+      report.initialStabilities = pre
+    }
+    if n < Self.minimumExamplesForTraining {
+      let candidate = FSRSParameters.clipped(start)
+      let loss = Self.meanLogLoss(data, candidate, threads: configuration.threads)
+      if pre != nil && loss <= defaultLoss {
+        report.parameters = candidate
+        report.scope = .initialStabilities
+        report.logLossAfter = loss
+        report.reason = "only \(n) training reviews (fewer than \(Self.minimumExamplesForTraining)); fitted the initial stabilities w0-w3 only"
+      } else if pre == nil {
+        report.reason = "only \(n) training reviews and no first-rating group to estimate initial stabilities from; kept the default parameters"
+      } else {
+        report.reason = "only \(n) training reviews and the initial stabilities did not improve on the defaults; kept the default parameters"
+      }
+      return report
+    }
+
+    let (trained, steps, epochs) = train(data, start: start)
+    let fitted = FSRSParameters.clipped(trained)
+    let loss = Self.meanLogLoss(data, fitted, threads: configuration.threads)
+    report.steps = steps
+    report.epochs = epochs
+    if loss.isFinite && loss <= defaultLoss {
+      report.parameters = fitted
+      report.scope = .all
+      report.logLossAfter = loss
+      report.reason = "fitted all 21 parameters on \(n) training reviews"
+    } else {
+      report.reason = "the fit did not improve on the defaults on \(n) training reviews; kept the default parameters"
+    }
+    return report
+  }
+
+  /// Mini-batch Adam from `start`; returns the weights, the steps and the epochs.
+  func train(_ data: TrainingData, start: [Double]) -> ([Double], Int, Int) {
+    let c = configuration
+    let n = data.exampleCount
+    let bounds = Self.trainingBounds
+    var w = start
+    for j in w.indices { w[j] = min(max(w[j], bounds[j].lowerBound), bounds[j].upperBound) }
+    let prior = w
+    let penalty = c.regularization / Double(n)
+    var inverseVariance = [Double](repeating: 0, count: 21)
+    for j in 0..<21 { inverseVariance[j] = 1 / (Self.priorScale[j] * Self.priorScale[j]) }
+
+    // Batches: cards in a seeded shuffle, cut when a batch reaches batchSize examples.
+    var order = Array(0..<data.trainingCardCount)
+    var rng = SplitMix64(seed: c.seed)
+    var batches: [[Range<Int>]] = []  // per epoch: ranges into that epoch's order
+    var orders: [[Int]] = []
+    // A fixed number of epochs, also on small histories: there Adam takes only a few steps of
+    // about the learning rate each, which keeps the fit near its start (early stopping). Running
+    // it to convergence was measured to overfit: docs/optimizer.md.
+    let epochs = max(c.epochs, 0)
+    for _ in 0..<epochs {
+      for i in stride(from: order.count - 1, to: 0, by: -1) {
+        order.swapAt(i, rng.nextInt(in: 0...i))
+      }
+      var ranges: [Range<Int>] = []
+      var lo = 0
+      var count = 0
+      for (k, card) in order.enumerated() {
+        count += data.exampleCounts[card]
+        if count >= c.batchSize {
+          ranges.append(lo..<(k + 1))
+          lo = k + 1
+          count = 0
+        }
+      }
+      if lo < order.count { ranges.append(lo..<order.count) }
+      batches.append(ranges)
+      orders.append(order)
+    }
+    let totalSteps = batches.reduce(0) { $0 + $1.count }
+    guard totalSteps > 0 else { return (w, 0, 0) }
+
+    var m = [Double](repeating: 0, count: 21)
+    var v = [Double](repeating: 0, count: 21)
+    let beta1 = 0.9, beta2 = 0.999, adamEps = 1e-8
+    var step = 0
+    let parts = max(c.partitions, 1)
+    var partialGrads = [ParameterGradient](repeating: .zero, count: parts)
+    var partialLoss = [Double](repeating: 0, count: parts)
+
+    // Helper threads for partitions 1…, when more than one thread is allowed.
+    // (Typed AnyObject so the code still builds for Apple targets older than `Atomic`.)
+    var workerBox: AnyObject? = nil
+    if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *), c.threads > 1 && parts > 1 {
+      workerBox = PartitionWorkers(helpers: parts - 1)
+    }
+    defer {
+      if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) { (workerBox as? PartitionWorkers)?.stop() }
+    }
+
+    data.ratings.withUnsafeBufferPointer { ratings in
+      data.elapsed.withUnsafeBufferPointer { elapsed in
+        data.starts.withUnsafeBufferPointer { starts in
+          for (epoch, ranges) in batches.enumerated() {
+            let order = orders[epoch]
+            for range in ranges {
+              let model = FSRS6LossGradient(w)
+              // Partition the batch's cards into `parts` runs of about equal review count.
+              var reviews = 0
+              for k in range { reviews += starts[order[k] + 1] - starts[order[k]] }
+              var cuts = [range.lowerBound]
+              var acc = 0
+              for k in range {
+                acc += starts[order[k] + 1] - starts[order[k]]
+                if cuts.count < parts && acc * parts >= reviews * cuts.count { cuts.append(k + 1) }
+              }
+              while cuts.count <= parts { cuts.append(range.upperBound) }
+              var examples = 0
+              for k in range { examples += data.exampleCounts[order[k]] }
+
+              let work = { (p: Int, grads: UnsafeMutablePointer<ParameterGradient>, losses: UnsafeMutablePointer<Double>) in
+                var g = ParameterGradient.zero
+                var l = 0.0
+                for k in cuts[p]..<cuts[p + 1] {
+                  let card = order[k]
+                  model.pass(ratings, elapsed, starts[card], starts[card + 1], &l, &g)
+                }
+                grads[p] = g
+                losses[p] = l
+              }
+              partialGrads.withUnsafeMutableBufferPointer { grads in
+                partialLoss.withUnsafeMutableBufferPointer { losses in
+                  let gp = grads.baseAddress!, lp = losses.baseAddress!
+                  if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *), let workers = workerBox as? PartitionWorkers {
+                    // Each partition writes only its own slot.
+                    workers.run { p in work(p, gp, lp) }
+                  } else if c.threads > 1 && parts > 1 {
+                    let shared = UncheckedSendable { (p: Int) in work(p, gp, lp) }
+                    DispatchQueue.concurrentPerform(iterations: parts) { p in shared.value(p) }
+                  } else {
+                    for p in 0..<parts { work(p, gp, lp) }
+                  }
+                }
+              }
+              var grad = partialGrads[0]
+              for p in 1..<parts { grad += partialGrads[p] }
+
+              // Adam on mean BCE of the batch + (γ/n)·Σ((w − prior)/σ)².
+              step += 1
+              let lr = c.learningRate * 0.5 * (1 + cos(Double.pi * Double(step - 1) / Double(totalSteps)))
+              let scale = 1 / Double(max(examples, 1))
+              let bc1 = 1 - pow(beta1, Double(step))
+              let bc2 = 1 - pow(beta2, Double(step))
+              for j in 0..<21 {
+                var gj = grad[j] * scale + 2 * penalty * (w[j] - prior[j]) * inverseVariance[j]
+                if !gj.isFinite { gj = 0 }
+                m[j] = beta1 * m[j] + (1 - beta1) * gj
+                v[j] = beta2 * v[j] + (1 - beta2) * gj * gj
+                let update = lr * (m[j] / bc1) / ((v[j] / bc2).squareRoot() + adamEps)
+                w[j] = min(max(w[j] - update, bounds[j].lowerBound), bounds[j].upperBound)
+              }
+            }
+          }
+        }
+      }
+    }
+    return (w, step, epochs)
+  }
+
+  /// The plain mean binary cross-entropy of `parameters` over the training examples, in two
+  /// fixed halves (added in order, so the value does not depend on `threads`).
+  public static func meanLogLoss(_ data: TrainingData, _ parameters: FSRSParameters, threads: Int = 1) -> Double {
+    guard data.exampleCount > 0 else { return 0 }
+    let model = FSRS6LossGradient(parameters.weights)
+    let cards = data.trainingCardCount
+    var halves = [0.0, 0.0]
+    data.ratings.withUnsafeBufferPointer { ratings in
+      data.elapsed.withUnsafeBufferPointer { elapsed in
+        halves.withUnsafeMutableBufferPointer { out in
+          let o = out.baseAddress!
+          let work = { (h: Int) in
+            var sum = 0.0
+            for c in (h == 0 ? 0..<(cards / 2) : (cards / 2)..<cards) {
+              sum += model.loss(ratings, elapsed, data.starts[c], data.starts[c + 1])
+            }
+            o[h] = sum
+          }
+          if threads > 1 {
+            let shared = UncheckedSendable(work)
+            DispatchQueue.concurrentPerform(iterations: 2) { shared.value($0) }
+          } else {
+            work(0)
+            work(1)
+          }
+        }
+      }
+    }
+    return (halves[0] + halves[1]) / Double(data.exampleCount)
+  }
+
+  /// The same mean replayed with ``FSRS6`` itself (pow-based, independent of the optimizer's
+  /// code), for the tests that check the fast passes against the model.
+  public static func referenceLogLoss(_ data: TrainingData, _ parameters: FSRSParameters) -> Double {
+    guard data.exampleCount > 0 else { return 0 }
+    let model = FSRS6(parameters: parameters)
+    var sum = 0.0
+    for c in 0..<data.trainingCardCount {
+      let r = data.range(ofCard: c)
+      var state = model.initialState(Rating(rawValue: Int(data.ratings[r.lowerBound]))!)
+      for i in (r.lowerBound + 1)..<r.upperBound {
+        let t = Int(data.elapsed[i])
+        let g = Rating(rawValue: Int(data.ratings[i]))!
+        if t > 0 {
+          sum += BinaryCrossEntropy.loss(model.retrievability(elapsedDays: Double(t), stability: state.stability), recalled: g != .again)
+        }
+        state = model.nextState(state, elapsedDays: t, rating: g)
+      }
+    }
+    return sum / Double(data.exampleCount)
+  }
+
+  /// The summed BCE over all examples and its gradient at `weights`, from the forward-mode
+  /// code the trainer uses (exposed for the gradient tests and for diagnostics).
+  public static func lossAndGradient(_ data: TrainingData, weights: [Double]) -> (loss: Double, gradient: [Double]) {
+    let model = FSRS6LossGradient(weights)
+    var loss = 0.0
+    var grad = ParameterGradient.zero
+    data.ratings.withUnsafeBufferPointer { ratings in
+      data.elapsed.withUnsafeBufferPointer { elapsed in
+        for c in 0..<data.trainingCardCount {
+          model.pass(ratings, elapsed, data.starts[c], data.starts[c + 1], &loss, &grad)
+        }
+      }
+    }
+    return (loss, grad.values)
+  }
+}
+
+/// Lets a closure that only reads shared data and writes disjoint slots cross into
+/// `concurrentPerform`; the disjointness is what makes it safe.
+struct UncheckedSendable<T>: @unchecked Sendable {
+  let value: T
+  init(_ value: T) { self.value = value }
+}

@@ -1,0 +1,114 @@
+/// A byte-level JSON writer: compact output (no spaces), keys in the object's own order,
+/// non-ASCII characters written as UTF-8, only `"`, `\` and control characters escaped.
+///
+/// Numbers: an integral value within ±2^53 is written as an integer (`3`, not `3.0`); any other
+/// finite value as Swift's shortest round-tripping decimal (`0.1`, `1e-05`, `1.5e+300`).
+/// JSON has no NaN or infinity: they are written as `null` (the engine never produces them).
+public struct JSONWriter: Sendable {
+  public private(set) var bytes: [UInt8] = []
+
+  public init(capacity: Int = 256) { bytes.reserveCapacity(capacity) }
+
+  /// The compact serialization of one value.
+  public static func serialize(_ value: JSONNode) -> [UInt8] {
+    var w = JSONWriter()
+    w.write(value)
+    return w.bytes
+  }
+
+  public static func string(_ value: JSONNode) -> String {
+    String(decoding: serialize(value), as: UTF8.self)
+  }
+
+  public mutating func write(_ value: JSONNode) {
+    switch value {
+    case .null: writeRaw("null")
+    case .bool(let b): writeRaw(b ? "true" : "false")
+    case .number(let d): writeNumber(d)
+    case .string(let s): writeString(s)
+    case .array(let a):
+      bytes.append(UInt8(ascii: "["))
+      for (i, v) in a.enumerated() {
+        if i > 0 { bytes.append(UInt8(ascii: ",")) }
+        write(v)
+      }
+      bytes.append(UInt8(ascii: "]"))
+    case .object(let o):
+      bytes.append(UInt8(ascii: "{"))
+      var first = true
+      for (k, v) in o.pairs {
+        if !first { bytes.append(UInt8(ascii: ",")) }
+        first = false
+        writeString(k)
+        bytes.append(UInt8(ascii: ":"))
+        write(v)
+      }
+      bytes.append(UInt8(ascii: "}"))
+    }
+  }
+
+  public mutating func writeRaw(_ s: StaticString) {
+    bytes.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
+  }
+
+  public mutating func writeRawByte(_ b: UInt8) { bytes.append(b) }
+
+  public mutating func writeInt(_ value: Int) {
+    if value < 0 {
+      bytes.append(UInt8(ascii: "-"))
+      if value == Int.min { writeRaw("9223372036854775808"); return }
+    }
+    var v = UInt(value.magnitude)
+    var tmp: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+              UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+      (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    var n = 0
+    withUnsafeMutableBytes(of: &tmp) { p in
+      repeat {
+        p[19 - n] = UInt8(truncatingIfNeeded: v % 10) + 48
+        v /= 10
+        n += 1
+      } while v > 0
+      bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: p[(20 - n)...]))
+    }
+  }
+
+  public mutating func writeNumber(_ d: Double) {
+    guard d.isFinite else { writeRaw("null"); return }
+    if d.rounded(.towardZero) == d, abs(d) <= 9_007_199_254_740_992, !(d == 0 && d.sign == .minus) {
+      writeInt(Int(d))
+      return
+    }
+    bytes.append(contentsOf: d.description.utf8)
+  }
+
+  public mutating func writeString(_ s: String) {
+    bytes.append(UInt8(ascii: "\""))
+    var s = s
+    s.withUTF8 { u in
+      var runStart = 0
+      for i in 0..<u.count {
+        let c = u[i]
+        guard c < 0x20 || c == 0x22 || c == 0x5C else { continue }
+        if runStart < i { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: u[runStart..<i])) }
+        runStart = i + 1
+        switch c {
+        case 0x22: writeRaw("\\\"")
+        case 0x5C: writeRaw("\\\\")
+        case 0x0A: writeRaw("\\n")
+        case 0x0D: writeRaw("\\r")
+        case 0x09: writeRaw("\\t")
+        case 0x08: writeRaw("\\b")
+        case 0x0C: writeRaw("\\f")
+        default:
+          let hex: [UInt8] = Array("0123456789abcdef".utf8)
+          writeRaw("\\u00")
+          bytes.append(hex[Int(c >> 4)])
+          bytes.append(hex[Int(c & 0xF)])
+        }
+      }
+      if runStart < u.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: u[runStart...])) }
+    }
+    bytes.append(UInt8(ascii: "\""))
+  }
+}

@@ -1,0 +1,81 @@
+import MemoryModels
+
+/// What the fold knows about one item: a Quran review unit (a mushaf page, key `p582`) or a
+/// word (key `w:` + the word key).
+public struct ItemState: Sendable, Equatable {
+  /// Memory state after the last learning day's rating (nil: never rated).
+  public var memory: MemoryState?
+  /// State before `lastDay`'s rating, so a later event of the same day can re-decide it.
+  public var previousMemory: MemoryState?
+  /// Learning day of the rating before `lastDay` (nil on the first day).
+  public var previousDay: Int?
+  /// Learning day of the last rating that reached the model.
+  public var lastDay: Int?
+  /// The rating folded for `lastDay` (1–4; 0 when never rated).
+  public var dayRating: Int = 0
+  /// Time of the last scheduling event (ms since epoch).
+  public var lastReviewMillis: Int64?
+  /// Scheduling events, same-day repeats included.
+  public var reviews: Int = 0
+  /// Learning days whose rating reached the model.
+  public var reviewDays: Int = 0
+  /// Learning days rated Again.
+  public var lapses: Int = 0
+  /// Vocabulary popularity (the seed app's rule; 0 for Quran units).
+  public var popularity: Int = 0
+  public var lookups: Int = 0
+  public var opens: Int = 0
+  public var quizzes: Int = 0
+  public var quizzesWrong: Int = 0
+  /// Recitation mistakes that fell on this unit (or on recitations containing it).
+  public var mistakes: Int = 0
+  /// For words: the dictionary entry.
+  public var word: WordEntry?
+
+  public init() {}
+}
+
+/// A word of the learner's dictionary.
+public struct WordEntry: Sendable, Equatable {
+  public var english: String
+  public var ukrainian: [String]
+  public var addedMillis: Int64
+  public var deleted: Bool = false
+
+  public init(english: String, ukrainian: [String], addedMillis: Int64, deleted: Bool = false) {
+    self.english = english; self.ukrainian = ukrainian; self.addedMillis = addedMillis; self.deleted = deleted
+  }
+}
+
+/// The learner's habits, from what they actually did.
+public struct Habits: Sendable, Equatable {
+  /// Seconds and mushaf lines of recitations that recorded their seconds.
+  public var recitationSeconds: Double = 0
+  public var recitationLines: Double = 0
+  /// Seconds and count of vocabulary reviews (quizzes) that recorded their seconds.
+  public var vocabularySeconds: Double = 0
+  public var vocabularyTimedReviews: Int = 0
+  /// Practice events per local hour 0–23 (recitations, quizzes, look-ups, plan items done).
+  public var practiceHours: [Int] = Array(repeating: 0, count: 24)
+  public var plansOpened: Int = 0
+  public var planItemsDone: Int = 0
+  public var planItemsSkipped: Int = 0
+  public var remindersShown: Int = 0
+  public var remindersActed: Int = 0
+  /// Distinct learning days with any practice.
+  public var activeDays: Int = 0
+  public var lastActiveDay: Int?
+
+  public init() {}
+
+  /// Seconds per mushaf line recited (nil until measured).
+  public var secondsPerLine: Double? { recitationLines > 0 ? recitationSeconds / recitationLines : nil }
+  /// Seconds per vocabulary review (nil until measured).
+  public var secondsPerVocabularyReview: Double? {
+    vocabularyTimedReviews > 0 ? vocabularySeconds / Double(vocabularyTimedReviews) : nil
+  }
+  /// Share of plan items done among those done or skipped (nil until any).
+  public var planCompletion: Double? {
+    planItemsDone + planItemsSkipped > 0 ? Double(planItemsDone) / Double(planItemsDone + planItemsSkipped) : nil
+  }
+}

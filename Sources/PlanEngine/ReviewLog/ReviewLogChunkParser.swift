@@ -1,0 +1,205 @@
+/// Parses a run of complete CSV lines of a review log, straight from bytes: fields are found
+/// by scanning for `,` and newlines, numbers are read by a hand-written integer parser, and
+/// nothing allocates per row except the growth of the column arrays.
+struct ReviewLogChunk: Sendable {
+  var cardIDs: [Int64] = []
+  var times: [Int64] = []
+  var ratings: [UInt8] = []
+  var states: [Int8] = []
+  var durations: [Int64] = []
+  /// The `elapsed_days` column, −1 when absent or empty.
+  var givenElapsed: [Int32] = []
+  /// Learning day of each review (filled after parsing, with one offset table per chunk).
+  var days: [Int64] = []
+  /// 1-based line within the chunk.
+  var lines: [Int32] = []
+  /// Bad rows: chunk-relative line, column, what was expected.
+  var errors: [(line: Int, keyPath: String?, expected: String)] = []
+  /// Physical lines consumed.
+  var lineCount = 0
+  var minTime = Int64.max
+  var maxTime = Int64.min
+
+  mutating func reserve(_ n: Int) {
+    cardIDs.reserveCapacity(n); times.reserveCapacity(n); ratings.reserveCapacity(n)
+    states.reserveCapacity(n); durations.reserveCapacity(n); givenElapsed.reserveCapacity(n)
+    lines.reserveCapacity(n)
+  }
+}
+
+enum ReviewLogChunkParser {
+  static let comma = UInt8(ascii: ","), newline = UInt8(ascii: "\n"), cr = UInt8(ascii: "\r")
+  static let quote = UInt8(ascii: "\""), space = UInt8(ascii: " "), minus = UInt8(ascii: "-")
+
+  /// Parses bytes `[start, end)` of `base`, which begin at a line start and end after a
+  /// newline (or at the end of the file).
+  static func parse(
+    _ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int, header: ReviewLogHeader, estimatedRows: Int
+  ) -> ReviewLogChunk {
+    var chunk = ReviewLogChunk()
+    chunk.reserve(estimatedRows)
+    let kinds = header.kinds.map(\.rawValue)
+    let columnCount = kinds.count
+    var p = start
+    var line = 0
+    kinds.withUnsafeBufferPointer { kinds in
+      while p < end {
+        line += 1
+        // Blank lines (a trailing newline, CRLF files) are not rows.
+        if base[p] == newline { p += 1; continue }
+        if base[p] == cr && (p + 1 == end || base[p + 1] == newline) { p += min(2, end - p); continue }
+        let rowLine = line
+        var field = 0
+        var card: Int64 = 0, time: Int64 = 0
+        var rating: UInt8 = 0, state: Int8 = -1, duration: Int64 = -1, elapsed: Int32 = -1
+        var errorKind: ReviewLogColumn? = nil
+        var errorText = ""
+        var errorFieldStart = 0, errorFieldEnd = 0
+        while true {
+          var a = p, b: Int
+          if p < end && base[p] == quote {
+            // Quoted field: "" is an escaped quote; newlines inside count as lines.
+            a = p + 1
+            var q = a
+            while q < end {
+              if base[q] == quote {
+                if q + 1 < end && base[q + 1] == quote { q += 2; continue }
+                break
+              }
+              if base[q] == newline { line += 1 }
+              q += 1
+            }
+            b = q
+            p = min(q + 1, end)
+            while p < end && base[p] != comma && base[p] != newline { p += 1 }
+          } else {
+            while p < end {
+              let c = base[p]
+              if c == comma || c == newline { break }
+              p += 1
+            }
+            b = p
+            if b > a && base[b - 1] == cr { b -= 1 }
+          }
+          let kind = field < columnCount ? kinds[field] : 0
+          if kind != 0 && errorKind == nil {
+            switch ReviewLogColumn(rawValue: kind)! {
+            case .cardID:
+              if let v = parseInt(base, a, b) { card = v } else {
+                errorKind = .cardID; errorText = "an integer card id"
+              }
+            case .reviewTime:
+              if let v = parseInt(base, a, b) { time = v } else {
+                errorKind = .reviewTime; errorText = "milliseconds since the Unix epoch (an integer)"
+              }
+            case .rating:
+              let (s, e) = trim(base, a, b)
+              if e - s == 1 && base[s] >= UInt8(ascii: "1") && base[s] <= UInt8(ascii: "4") {
+                rating = base[s] - UInt8(ascii: "0")
+              } else {
+                errorKind = .rating; errorText = "a rating from 1 (again) to 4 (easy)"
+              }
+            case .state:
+              let (s, e) = trim(base, a, b)
+              if s == e { break }
+              if e - s == 1 && base[s] >= UInt8(ascii: "0") && base[s] <= UInt8(ascii: "3") {
+                state = Int8(base[s] - UInt8(ascii: "0"))
+              } else {
+                errorKind = .state; errorText = "a state 0 (new), 1 (learning), 2 (review) or 3 (relearning), or nothing"
+              }
+            case .duration:
+              let (s, e) = trim(base, a, b)
+              if s == e { break }
+              if let v = parseInt(base, s, e), v >= 0 { duration = v } else {
+                errorKind = .duration; errorText = "a duration in milliseconds (an integer ≥ 0), or nothing"
+              }
+            case .elapsedDays:
+              let (s, e) = trim(base, a, b)
+              if s == e { break }
+              if let v = parseInt(base, s, e), v >= -1, v <= Int64(Int32.max) { elapsed = Int32(v) } else {
+                errorKind = .elapsedDays; errorText = "whole days ≥ 0 (−1 or nothing on a card's first review)"
+              }
+            case .ignored:
+              break
+            }
+            if errorKind != nil { errorFieldStart = a; errorFieldEnd = b }
+          }
+          field += 1
+          if p < end && base[p] == comma { p += 1; continue }
+          break
+        }
+        if p < end { p += 1 }  // the newline
+        if field != columnCount {
+          chunk.errors.append((rowLine, "row", "\(columnCount) fields as in the header, got \(field)"))
+          continue
+        }
+        if let errorKind {
+          let got = text(base, errorFieldStart, errorFieldEnd)
+          chunk.errors.append((rowLine, header.nameOf[errorKind], "\(errorText), got '\(got)'"))
+          continue
+        }
+        chunk.cardIDs.append(card)
+        chunk.times.append(time)
+        chunk.ratings.append(rating)
+        chunk.states.append(state)
+        chunk.durations.append(duration)
+        chunk.givenElapsed.append(elapsed)
+        chunk.lines.append(Int32(truncatingIfNeeded: rowLine))
+        if time < chunk.minTime { chunk.minTime = time }
+        if time > chunk.maxTime { chunk.maxTime = time }
+      }
+    }
+    chunk.lineCount = line
+    return chunk
+  }
+
+  @inline(__always)
+  static func trim(_ base: UnsafePointer<UInt8>, _ a: Int, _ b: Int) -> (Int, Int) {
+    var a = a, b = b
+    while a < b && base[a] == space { a += 1 }
+    while b > a && base[b - 1] == space { b -= 1 }
+    return (a, b)
+  }
+
+  /// A decimal integer with an optional sign and surrounding spaces; nil for anything else,
+  /// including overflow.
+  @inline(__always)
+  static func parseInt(_ base: UnsafePointer<UInt8>, _ a: Int, _ b: Int) -> Int64? {
+    var (i, e) = trim(base, a, b)
+    var negative = false
+    if i < e && base[i] == minus { negative = true; i += 1 } else if i < e && base[i] == UInt8(ascii: "+") { i += 1 }
+    let digits = e - i
+    guard digits > 0 else { return nil }
+    var v: UInt64 = 0
+    if digits <= 18 {
+      while i < e {
+        let d = base[i] &- 48
+        if d > 9 { return nil }
+        v = v &* 10 &+ UInt64(d)
+        i += 1
+      }
+    } else {
+      while i < e {
+        let d = base[i] &- 48
+        if d > 9 { return nil }
+        let (m, o1) = v.multipliedReportingOverflow(by: 10)
+        let (s, o2) = m.addingReportingOverflow(UInt64(d))
+        if o1 || o2 { return nil }
+        v = s
+        i += 1
+      }
+    }
+    if negative {
+      guard v <= UInt64(Int64.max) + 1 else { return nil }
+      return v == UInt64(Int64.max) + 1 ? Int64.min : -Int64(v)
+    }
+    guard v <= UInt64(Int64.max) else { return nil }
+    return Int64(v)
+  }
+
+  static func text(_ base: UnsafePointer<UInt8>, _ a: Int, _ b: Int) -> String {
+    let n = min(b - a, 40)
+    let s = String(decoding: UnsafeBufferPointer(start: base + a, count: max(n, 0)), as: UTF8.self)
+    return b - a > 40 ? s + "…" : s
+  }
+}

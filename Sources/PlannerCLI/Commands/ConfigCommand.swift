@@ -1,0 +1,42 @@
+import Foundation
+import PlanEngine
+
+/// `planner config DIR [KEY [VALUE]]`: shows or changes one setting of a learner's profile.
+enum ConfigCommand: PlannerCommand {
+  static let spec = CommandSpec(
+    name: "config",
+    abstract: "Show or change a learner's settings (profile.json).",
+    discussion: """
+      With KEY and VALUE: validate, write the profile atomically and record a settings.changed
+      event. With KEY only: print the value. With neither: print every setting.
+      Keys: \(LearnerProfile.settingKeys.joined(separator: ", ")).
+      Lists are comma-separated (quran.memorised: RANGE[@RATING],…; quran.target: RANGE@YYYY-MM-DD);
+      an empty VALUE clears an optional setting.
+      """,
+    arguments: [
+      .positional("DIR", help: "The learner folder."),
+      .positional("KEY", help: "A dotted setting key, e.g. vocabulary.newWordsPerDay.", optional: true),
+      .positional("VALUE", help: "The new value.", optional: true),
+      .option("id", value: "ID", help: "Id of the settings.changed event (default: a new unique id)."),
+    ])
+
+  static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
+    let dir = context.path(try arguments.require("DIR"))
+    guard let key = arguments.positional("KEY") else {
+      let profile = try Learner.loadProfile(dir).0
+      for key in LearnerProfile.settingKeys {
+        context.stdout.write("\(key) = \(try profile.setting(key))\n")
+      }
+      return ExitCode.success
+    }
+    guard let value = arguments.positional("VALUE") else {
+      context.stdout.write(try Learner.loadProfile(dir).0.setting(key) + "\n")
+      return ExitCode.success
+    }
+    let (previous, current) = try Learner.configure(
+      dir, key: key, value: value, now: context.now, id: arguments.string("id"),
+      lockTimeout: RecordCommand.lockTimeout(context))
+    context.stdout.write("\(key): \(previous.isEmpty ? "(unset)" : previous) -> \(current.isEmpty ? "(unset)" : current)\n")
+    return ExitCode.success
+  }
+}

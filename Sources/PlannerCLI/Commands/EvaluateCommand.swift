@@ -1,0 +1,138 @@
+import Foundation
+import MemoryModels
+import PlanEngine
+
+/// `planner evaluate`: scores memory models on a learner's own history with the open
+/// srs-benchmark's protocol (docs/optimizer.md, "Evaluation").
+struct EvaluateCommand: PlannerCommand {
+  static let spec = CommandSpec(
+    name: "evaluate",
+    abstract: "Score memory models on a review log with the srs-benchmark protocol.",
+    discussion: """
+      Scored reviews: every review after a card's first on a later learning day, in time
+      order. --folds K cuts them into K+1 chunks (scikit-learn TimeSeriesSplit); fold k learns
+      from everything before chunk k+1 and predicts it. Metrics: log loss, RMSE over bins,
+      AUC, count. fsrs6 is fitted per fold; fsrs6-default, sm2 and hlr use their defaults;
+      average predicts the training part's recall rate.
+      """,
+    arguments: [
+      .option("revlog", value: "FILE", help: "The review log (CSV with a header row).", required: true),
+      .option("timezone", value: "TZ", help: "The learner's IANA timezone, e.g. Europe/Kyiv.", default: "UTC"),
+      .option("day-starts-at", value: "H", help: "The hour (0-23) a learning day starts.", default: "4"),
+      .option("models", value: "LIST", help: "Comma-separated: fsrs6, fsrs6-default, sm2, hlr, average.", default: "fsrs6,fsrs6-default,sm2,hlr,average"),
+      .option("folds", value: "K", help: "Time-series folds (K+1 chunks).", default: "5"),
+      .option("predictions-out", value: "FILE", help: "Write every scored review with each model's prediction (CSV)."),
+      .option("format", value: "FORMAT", help: "text (a table) or json.", default: "text"),
+      .option("threads", value: "N", help: "Folds fitted side by side (the result does not depend on it).", default: "2"),
+      .flag("skip-invalid", help: "Report bad rows on stderr and go on instead of stopping."),
+    ])
+
+  static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
+    let format = arguments.string("format") ?? "text"
+    guard format == "text" || format == "json" else {
+      throw CLIError.usage("--format must be text or json", suggestion: Suggestions.closest(to: format, among: ["text", "json"]))
+    }
+    let known = EvaluatedModel.allCases.map(\.rawValue)
+    var models: [EvaluatedModel] = []
+    for name in (arguments.string("models") ?? "").split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
+      guard let m = EvaluatedModel(rawValue: name) else {
+        throw CLIError.usage("unknown model '\(name)': expected one of \(known.joined(separator: ", "))",
+          suggestion: Suggestions.closest(to: name, among: known))
+      }
+      if !models.contains(m) { models.append(m) }
+    }
+    guard !models.isEmpty else { throw CLIError.usage("--models names no model; expected some of \(known.joined(separator: ", "))") }
+    guard let folds = try arguments.int("folds"), folds >= 1 else { throw CLIError.usage("--folds must be a whole number of at least 1") }
+    guard let threads = try arguments.int("threads"), threads >= 1 else { throw CLIError.usage("--threads must be at least 1") }
+
+    let (path, cards, skipped) = try OptimizeCommand.loadCards(arguments, context: context)
+    let split = try TimeSeriesEvaluation(cards: cards, folds: folds)
+    var configuration = FSRSOptimizer.Configuration()
+    configuration.threads = threads
+    let result = ModelEvaluator(optimizer: FSRSOptimizer(configuration: configuration)).evaluate(split, models: models)
+
+    if let out = arguments.string("predictions-out") {
+      do {
+        try Data(predictionsCSV(result).utf8).write(to: URL(fileURLWithPath: context.path(out)), options: .atomic)
+      } catch {
+        throw CLIError.failure("cannot write \(out): \(error.localizedDescription)")
+      }
+    }
+    context.stdout.write(format == "json" ? json(result, path: path) : table(result, path: path))
+    return skipped > 0 ? ExitCode.partialFailure : ExitCode.success
+  }
+
+  static func table(_ r: ModelEvaluator.Result, path: String) -> String {
+    var s = "review log: \(path); \(r.folds) folds; \(r.reviews.count) scored reviews predicted\n"
+    let header = ["model", "log loss", "RMSE(bins)", "AUC", "count"]
+    var rows: [[String]] = []
+    for (m, x) in zip(r.models, r.metrics) {
+      rows.append([m.rawValue, fixed(x.logLoss), fixed(x.rmseBins), x.auc.map { fixed($0) } ?? "n/a", String(x.count)])
+    }
+    let widths = header.indices.map { c in ([header[c]] + rows.map { $0[c] }).map(\.count).max()! }
+    func line(_ cells: [String]) -> String {
+      cells.enumerated().map { c, v in c == 0 ? v.padding(toLength: widths[c], withPad: " ", startingAt: 0) : String(repeating: " ", count: widths[c] - v.count) + v }
+        .joined(separator: "  ") + "\n"
+    }
+    s += line(header)
+    for row in rows { s += line(row) }
+    if !r.fits.isEmpty {
+      s += "fsrs6 fitted per fold: " + r.fits.map { "\($0.scope.rawValue) (\($0.trainingExamples) training reviews)" }.joined(separator: "; ") + "\n"
+    }
+    return s
+  }
+
+  /// One JSON object, keys in a fixed order, numbers as the shortest round-trip decimal.
+  static func json(_ r: ModelEvaluator.Result, path: String) -> String {
+    func num(_ x: Double) -> String { x.isFinite ? "\(x)" : "null" }
+    var s = "{\n  \"revlog\": \(quoted(path)),\n  \"folds\": \(r.folds),\n  \"scored_reviews\": \(r.reviews.count),\n  \"models\": ["
+    for (k, (m, x)) in zip(r.models, r.metrics).enumerated() {
+      s += k == 0 ? "\n" : ",\n"
+      s += "    {\"model\": \(quoted(m.rawValue)), \"log_loss\": \(num(x.logLoss)), \"rmse_bins\": \(num(x.rmseBins)), "
+      s += "\"auc\": \(x.auc.map(num) ?? "null"), \"count\": \(x.count)}"
+    }
+    s += "\n  ]"
+    if !r.fits.isEmpty {
+      s += ",\n  \"fsrs6_fits\": ["
+      for (k, f) in r.fits.enumerated() {
+        s += k == 0 ? "\n" : ",\n"
+        s += "    {\"fitted\": \(quoted(f.scope.rawValue)), \"training_reviews\": \(f.trainingExamples), "
+        s += "\"parameters\": [" + f.parameters.weights.map(num).joined(separator: ", ") + "]}"
+      }
+      s += "\n  ]"
+    }
+    return s + "\n}\n"
+  }
+
+  static func quoted(_ text: String) -> String {
+    var out = "\""
+    for u in text.unicodeScalars {
+      switch u {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      default:
+        if u.value < 0x20 { out += String(format: "\\u%04x", u.value) } else { out.unicodeScalars.append(u) }
+      }
+    }
+    return out + "\""
+  }
+
+  /// card_id,review_time,rating,p_<model>… for every predicted review, in time order.
+  static func predictionsCSV(_ r: ModelEvaluator.Result) -> String {
+    var s = "card_id,review_time,rating," + r.models.map { "p_" + $0.rawValue }.joined(separator: ",") + "\n"
+    for (k, review) in r.reviews.enumerated() {
+      s += "\(review.cardID),\(review.time),\(review.rating.rawValue)"
+      for p in r.predictions { s += "," + shortest(p[k]) }
+      s += "\n"
+    }
+    return s
+  }
+
+  /// The shortest decimal that reads back as the same Double.
+  static func shortest(_ x: Double) -> String { x.isFinite ? "\(x)" : "" }
+
+  static func fixed(_ x: Double) -> String { String(format: "%.5f", x) }
+}

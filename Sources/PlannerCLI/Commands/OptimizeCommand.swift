@@ -1,0 +1,90 @@
+import Foundation
+import MemoryModels
+import PlanEngine
+
+/// `planner optimize`: fits FSRS-6 to a review log and writes the parameter file that
+/// `replay --parameters` reads (docs/optimizer.md).
+struct OptimizeCommand: PlannerCommand {
+  static let spec = CommandSpec(
+    name: "optimize",
+    abstract: "Fit the FSRS-6 parameters to a review log.",
+    discussion: """
+      Training examples are the reviews on a later learning day than their card's previous
+      review; the loss is the plain mean binary cross-entropy of recall (rating > 1). Fewer
+      than 8 examples keep the defaults; fewer than 64 fit the initial stabilities w0-w3 only.
+      The summary says which. The fit is deterministic. Details: docs/optimizer.md.
+      """,
+    arguments: [
+      .option("revlog", value: "FILE", help: "The review log (CSV with a header row).", required: true),
+      .option("timezone", value: "TZ", help: "The learner's IANA timezone, e.g. Europe/Kyiv.", default: "UTC"),
+      .option("day-starts-at", value: "H", help: "The hour (0-23) a learning day starts.", default: "4"),
+      .option("out", value: "FILE", help: "Write the parameter file (JSON) here, atomically."),
+      .option("threads", value: "N", help: "Threads for the gradient (the result does not depend on it).", default: "2"),
+      .flag("skip-invalid", help: "Report bad rows on stderr and go on instead of stopping."),
+    ])
+
+  static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
+    let (path, cards, skipped) = try loadCards(arguments, context: context)
+    guard let threads = try arguments.int("threads"), threads >= 1 else { throw CLIError.usage("--threads must be at least 1") }
+    var configuration = FSRSOptimizer.Configuration()
+    configuration.threads = threads
+    let report = FSRSOptimizer(configuration: configuration).fit(cards)
+    context.stdout.write(summary(report, path: path))
+    if let out = arguments.string("out") {
+      let file = parameterFile(report)
+      do {
+        try file.encoded().write(to: URL(fileURLWithPath: context.path(out)), options: .atomic)
+      } catch {
+        throw CLIError.failure("cannot write \(out): \(error.localizedDescription)")
+      }
+      context.stdout.write("wrote \(out)\n")
+    }
+    return skipped > 0 ? ExitCode.partialFailure : ExitCode.success
+  }
+
+  /// Reads the review log named by --revlog into card histories, in the learner's days.
+  /// Returns the path as given, the cards and the number of rows skipped (--skip-invalid).
+  static func loadCards(_ arguments: ParsedArguments, context: CommandContext) throws -> (String, [CardHistory], Int) {
+    let path = try arguments.require("revlog")
+    guard let hour = try arguments.int("day-starts-at"), (0...23).contains(hour) else {
+      throw CLIError.usage("--day-starts-at must be an hour from 0 to 23")
+    }
+    let clock = try LearningDayClock(timeZoneIdentifier: arguments.string("timezone") ?? "UTC", dayStartHour: hour)
+    let reader = ReviewLogReader(clock: clock, skipInvalid: arguments.flag("skip-invalid"))
+    let log = try reader.parse(try ReviewLogReader.readBytes(path: context.path(path)), fileName: path)
+    for diagnostic in log.diagnostics { context.stderr.write("planner: skipped: \(diagnostic)\n") }
+    guard log.count > 0 else { throw CLIError.failure("\(path) holds no reviews: nothing to fit or evaluate") }
+    return (path, log.cardHistories(), log.diagnostics.count)
+  }
+
+  static func summary(_ r: FSRSFitReport, path: String) -> String {
+    var s = "review log: \(path)\n"
+    s += "reviews: \(r.reviews) of \(r.cards) cards; training reviews (on a later day than the card's previous review): \(r.trainingExamples)\n"
+    switch r.scope {
+    case .all: s += "fitted: all 21 parameters\n"
+    case .initialStabilities: s += "fitted: the initial stabilities w0-w3 only (\(r.reason))\n"
+    case .defaults: s += "fitted: nothing, the default parameters are kept (\(r.reason))\n"
+    }
+    s += "log loss (mean binary cross-entropy over the training reviews): before \(fixed(r.logLossBefore)), after \(fixed(r.logLossAfter))\n"
+    s += "parameters: " + r.parameters.weights.map { fixed($0, 4) }.joined(separator: ", ") + "\n"
+    return s
+  }
+
+  static func parameterFile(_ r: FSRSFitReport) -> FSRSParameterFile {
+    var fit: [String: JSONValue] = [
+      "cards": .number(Double(r.cards)),
+      "reviews_in_log": .number(Double(r.reviews)),
+      "reason": .string(r.reason),
+      "epochs": .number(Double(r.epochs)),
+      "steps": .number(Double(r.steps)),
+    ]
+    if let pre = r.initialStabilities {
+      fit["initial_stability_cards"] = .array(pre.supportingCards.map { .number(Double($0)) })
+    }
+    return FSRSParameterFile(
+      parameters: r.parameters, reviews: r.trainingExamples, logLossBefore: r.logLossBefore,
+      logLossAfter: r.logLossAfter, fitted: r.scope.rawValue, fit: fit)
+  }
+
+  static func fixed(_ x: Double, _ digits: Int = 5) -> String { String(format: "%.\(digits)f", x) }
+}

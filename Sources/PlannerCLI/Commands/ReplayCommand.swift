@@ -1,0 +1,104 @@
+import Foundation
+import MemoryModels
+import PlanEngine
+
+/// `planner replay`: runs a review log through a memory model and prints, per review, the
+/// prediction before it and the state and interval after it.
+struct ReplayCommand: PlannerCommand {
+  static let spec = CommandSpec(
+    name: "replay",
+    abstract: "Replay a review log through a memory model, one CSV row per review.",
+    discussion: """
+      Reads the review-log CSV of the FSRS optimizer tools (docs/file-formats.md) and writes
+      card_id,review_time,elapsed_days,rating,retrievability,stability,difficulty,interval_days
+      to stdout, in the input's order. Retrievability is the prediction before the review (empty
+      on a card's first); stability, difficulty and the interval are after it. Days are learning
+      days in --timezone starting at --day-starts-at (docs/replay.md).
+      """,
+    arguments: [
+      .option("revlog", value: "FILE", help: "The review log (CSV with a header row).", required: true),
+      .option("model", value: "NAME", help: "The memory model: fsrs6, sm2 (Anki's SM-2) or hlr (half-life regression).", default: "fsrs6"),
+      .option("parameters", value: "FILE.json", help: "FSRS-6 parameters (a parameter file, as `planner optimize` writes); default: FSRS-6's defaults."),
+      .option("retention", value: "R", help: "Desired retention for the interval, between 0 and 1.", default: "0.9"),
+      .option("timezone", value: "TZ", help: "The learner's IANA timezone, e.g. Europe/Kyiv.", default: "UTC"),
+      .option("day-starts-at", value: "H", help: "The hour (0-23) a learning day starts.", default: "4"),
+      .flag("skip-invalid", help: "Report bad rows on stderr and go on (exit code 2) instead of stopping."),
+    ])
+
+  static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
+    let path = try arguments.require("revlog")
+    guard let retention = try arguments.double("retention"), retention > 0, retention < 1 else {
+      throw CLIError.usage("--retention must be strictly between 0 and 1, such as 0.9")
+    }
+    guard let hour = try arguments.int("day-starts-at"), (0...23).contains(hour) else {
+      throw CLIError.usage("--day-starts-at must be an hour from 0 to 23")
+    }
+    let clock = try LearningDayClock(timeZoneIdentifier: arguments.string("timezone") ?? "UTC", dayStartHour: hour)
+    let modelName = arguments.string("model") ?? "fsrs6"
+    let known = ["fsrs6", "sm2", "hlr"]
+    guard known.contains(modelName) else {
+      throw CLIError.usage(
+        "unknown model '\(modelName)': expected one of \(known.joined(separator: ", "))",
+        suggestion: Suggestions.closest(to: modelName, among: known))
+    }
+
+    var fsrs = FSRS6()
+    if let parameterPath = arguments.string("parameters") {
+      guard modelName == "fsrs6" else {
+        throw CLIError.usage("--parameters holds FSRS-6 parameters; it does not apply to --model \(modelName)")
+      }
+      fsrs = FSRS6(parameters: try loadParameters(parameterPath, context: context))
+    }
+
+    let reader = ReviewLogReader(clock: clock, skipInvalid: arguments.flag("skip-invalid"))
+    let log = try reader.parse(try readBytes(path, context: context), fileName: path)
+    for diagnostic in log.diagnostics {
+      context.stderr.write("planner: skipped: \(diagnostic)\n")
+    }
+    func emit<M: MemoryModel>(_ model: M) throws {
+      let result = try ReviewReplay.replay(log, model: model, desiredRetention: retention)
+      ReplayCSVWriter.write(result) { context.stdout.write(bytes: $0) }
+    }
+    switch modelName {
+    case "sm2": try emit(SM2())
+    case "hlr": try emit(HalfLifeRegression())
+    default: try emit(fsrs)
+    }
+    if !log.diagnostics.isEmpty {
+      context.stderr.write("planner: replayed \(log.count) reviews; skipped \(log.diagnostics.count) bad rows\n")
+      return ExitCode.partialFailure
+    }
+    return ExitCode.success
+  }
+
+  /// Reads a parameter file; its errors name the file and the key path. A migrated or clipped
+  /// vector is used and reported on stderr.
+  static func loadParameters(_ path: String, context: CommandContext) throws -> FSRSParameters {
+    let data = Data(try readBytes(path, context: context))
+    do {
+      let file = try FSRSParameterFile.decode(data)
+      if let note = file.migrationNote { context.stderr.write("planner: note: \(path): \(note)\n") }
+      return file.parameters
+    } catch {
+      let expected: String
+      switch error {
+      case .malformedParameterFile(_, let what): expected = what
+      case .parameterCount(let n): expected = "21 FSRS-6 parameters (or 17 or 19 to migrate), got \(n)"
+      case .parameterNotFinite: expected = "a finite number"
+      case .parameterOutOfBounds(_, let v, let lo, let hi): expected = "a value in [\(lo), \(hi)], got \(v)"
+      default: expected = error.description
+      }
+      throw PlanEngineError.malformed(file: path, line: nil, keyPath: error.keyPath, expected: expected)
+    }
+  }
+
+  /// A file's bytes; an error names the path as the user gave it.
+  static func readBytes(_ path: String, context: CommandContext) throws(PlanEngineError) -> [UInt8] {
+    do {
+      return try ReviewLogReader.readBytes(path: context.path(path))
+    } catch {
+      if case .io(_, let reason) = error { throw .io(path: path, reason: reason) }
+      throw error
+    }
+  }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import MemoryModels
+
+/// `planner synth`: writes the review log of a simulated learner whose hidden memory is not
+/// FSRS (docs/optimizer.md), and reports the log loss of the hidden probabilities: the floor.
+struct SynthCommand: PlannerCommand {
+  static let spec = CommandSpec(
+    name: "synth",
+    abstract: "Write a synthetic review log of a simulated learner (hidden memory: not FSRS).",
+    discussion: """
+      The learner forgets along p = (1 + t/(9h))^-1 with per-card difficulty; an SM-2-like
+      scheduler picks the intervals; recall is drawn from the hidden p. Columns:
+      card_id,review_time,review_rating,review_state,elapsed_days. The same seed gives the same
+      bytes. The summary (on stderr when the log goes to stdout) gives the floor: the mean log
+      loss of the hidden probabilities over reviews on a later day.
+      """,
+    arguments: [
+      .option("cards", value: "N", help: "Number of cards, introduced over the first 3/4 of the days.", required: true),
+      .option("days", value: "D", help: "Days simulated.", required: true),
+      .option("seed", value: "S", help: "Seed of the simulation.", default: "1"),
+      .option("out", value: "FILE", help: "Write the CSV here (atomically) instead of stdout."),
+    ])
+
+  static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
+    guard let cards = try arguments.int("cards"), cards >= 1 else { throw CLIError.usage("--cards must be a whole number of at least 1") }
+    guard let days = try arguments.int("days"), days >= 1 else { throw CLIError.usage("--days must be a whole number of at least 1") }
+    guard let seedText = arguments.string("seed"), let seed = UInt64(seedText) else {
+      throw CLIError.usage("--seed must be a whole number from 0 to \(UInt64.max)")
+    }
+    let log = SyntheticReviewLog(cards: cards, days: days, seed: seed)
+    let bytes = csv(log)
+    let summary = "synthetic log: \(log.reviews.count) reviews of \(cards) cards over \(days) days (seed \(seed)); "
+      + "floor (log loss of the hidden probabilities over \(log.longTermReviewCount) later-day reviews): "
+      + String(format: "%.5f", log.floorLogLoss) + "\n"
+    if let out = arguments.string("out") {
+      try writeAtomically(bytes, to: context.path(out), named: out)
+      context.stdout.write("wrote \(out)\n" + summary)
+    } else {
+      bytes.withUnsafeBytes { context.stdout.write(bytes: $0) }
+      context.stderr.write(summary)
+    }
+    return ExitCode.success
+  }
+
+  /// The review-log CSV with elapsed_days, byte for byte the same for the same log.
+  static func csv(_ log: SyntheticReviewLog) -> [UInt8] {
+    var out: [UInt8] = []
+    out.reserveCapacity(log.reviews.count * 36 + 64)
+    out.append(contentsOf: Array("card_id,review_time,review_rating,review_state,elapsed_days\n".utf8))
+    for r in log.reviews {
+      append(r.cardID, &out)
+      out.append(UInt8(ascii: ","))
+      append(r.time, &out)
+      out.append(UInt8(ascii: ","))
+      append(Int64(r.rating.rawValue), &out)
+      out.append(UInt8(ascii: ","))
+      append(Int64(r.state), &out)
+      out.append(UInt8(ascii: ","))
+      append(Int64(r.elapsedDays), &out)
+      out.append(UInt8(ascii: "\n"))
+    }
+    return out
+  }
+
+  static func append(_ value: Int64, _ out: inout [UInt8]) {
+    if value < 0 { out.append(UInt8(ascii: "-")) }
+    var v = value.magnitude
+    var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                 UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+      (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    var n = 0
+    withUnsafeMutableBytes(of: &digits) { d in
+      repeat {
+        d[n] = UInt8(ascii: "0") + UInt8(v % 10)
+        v /= 10
+        n += 1
+      } while v > 0
+      for k in stride(from: n - 1, through: 0, by: -1) { out.append(d[k]) }
+    }
+  }
+
+  /// Writes to a temporary file beside `path`, then renames it into place.
+  static func writeAtomically(_ bytes: [UInt8], to path: String, named: String) throws {
+    do {
+      try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+    } catch {
+      throw CLIError.failure("cannot write \(named): \(error.localizedDescription)")
+    }
+  }
+}

@@ -1,0 +1,161 @@
+import Foundation
+import PlanEngine
+import Testing
+@testable import PlannerCLI
+
+/// `planner nightly`, run in-process on temporary learner roots.
+@Suite("planner nightly")
+struct NightlyCommandTests {
+  /// 2026-11-30T22:30:00Z.
+  static let now = Date(timeIntervalSince1970: 1_796_077_800)
+
+  struct Run {
+    var code: Int32
+    var out: String
+    var err: String
+  }
+
+  static func run(_ args: [String], environment: [String: String] = [:], in directory: String = "/",
+                  terminal: Bool = false) -> Run {
+    let out = CLIOutput.capture(), err = CLIOutput.capture()
+    let code = PlannerCLI.run(args, environment: environment, stdout: out, stderr: err, now: now,
+                              currentDirectory: directory, stderrIsTerminal: terminal)
+    return Run(code: code, out: out.text, err: err.text)
+  }
+
+  static func makeRoot(learners: [String: String]) -> URL {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("nightly-cli-\(UUID().uuidString)")
+    for (name, profile) in learners {
+      let folder = root.appendingPathComponent(name)
+      try! FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      try! Data(profile.utf8).write(to: folder.appendingPathComponent("profile.json"))
+    }
+    try! FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    return root
+  }
+
+  static func withoutTimings(_ json: String) -> String {
+    guard let start = json.range(of: "\"timings\":{"), let end = json[start.upperBound...].firstIndex(of: "}")
+    else { return json }
+    return json.replacingCharacters(in: start.lowerBound...end, with: "\"timings\":{}")
+  }
+
+  static func read(_ url: URL) -> String? {
+    (try? Data(contentsOf: url)).map { String(decoding: $0, as: UTF8.self) }
+  }
+
+  static let learners = [
+    "amina": #"{"version":1,"timezone":"Asia/Riyadh","dayStartHour":4}"#,
+    "bohdan": #"{"version":1,"timezone":"Europe/Kyiv","dayStartHour":0}"#,
+    "chen": #"{"version":1,"timezone":"#,  // corrupt
+    "dana": #"{"version":1,"timezone":"America/Chicago"}"#,
+  ]
+
+  @Test("one corrupt learner: the others are planned, it is reported, exit 2")
+  func corruptLearner() throws {
+    let root = Self.makeRoot(learners: Self.learners)
+    defer { try? FileManager.default.removeItem(at: root) }
+    let r = Self.run(["nightly", root.path, "--jobs", "2"])
+    #expect(r.code == 2)
+    let chen = root.appendingPathComponent("chen/profile.json").path
+    #expect(r.err == "planner: nightly: learner 'chen' was not planned: \(chen): expected a JSON object with the learner's settings\n")
+    #expect(Self.withoutTimings(r.out) == """
+      {"date":null,"dates":{"2026-11-30":2,"2026-12-01":1},"failed":[{"learner":"chen","reason":"\(chen): \
+      expected a JSON object with the learner's settings"}],"learners":4,"planned":3,"root":"\(root.path)",\
+      "shard":"1/1","skipped":[],"timings":{},"unchanged":0,"version":1}
+
+      """)
+    #expect(Self.read(root.appendingPathComponent("bohdan/plans/2026-12-01.json"))
+      == #"{"date":"2026-12-01","learner":"bohdan","status":"pending-plan-engine","version":1}"# + "\n")
+    #expect(Self.read(root.appendingPathComponent("amina/plans/2026-11-30.json")) != nil)
+    #expect(Self.read(root.appendingPathComponent("dana/plans/2026-11-30.json")) != nil)
+
+    // Fixed, rerun: everything unchanged, exit 0.
+    try Data(#"{"timezone":"Asia/Shanghai"}"#.utf8).write(to: root.appendingPathComponent("chen/profile.json"))
+    let again = Self.run(["nightly", root.path, "--jobs", "2"])
+    #expect(again.code == 0)
+    #expect(again.err.isEmpty)
+    #expect(Self.withoutTimings(again.out).contains(#""dates":{"2026-11-30":2,"2026-12-01":2},"failed":[],"learners":4,"planned":1,"#))
+    #expect(again.out.hasSuffix(#""unchanged":3,"version":1}"# + "\n"))
+  }
+
+  @Test("--date plans everyone for that date; a relative ROOT is resolved against the current directory")
+  func dateAndRelativeRoot() throws {
+    let root = Self.makeRoot(learners: ["amina": "{}", "bohdan": "{}"])
+    defer { try? FileManager.default.removeItem(at: root) }
+    let r = Self.run(["nightly", root.lastPathComponent, "--date=2027-03-21"],
+                     in: root.deletingLastPathComponent().path)
+    #expect(r.code == 0)
+    #expect(r.out.hasPrefix(#"{"date":"2027-03-21","dates":{"2027-03-21":2},"failed":[],"learners":2,"planned":2,"#))
+    #expect(Self.read(root.appendingPathComponent("amina/plans/2027-03-21.json")) != nil)
+  }
+
+  @Test("the shard comes from --shard, else from a Kubernetes Indexed Job or a Slurm array")
+  func shardSources() throws {
+    let names = (1...24).map { "learner-\($0)" }
+    let root = Self.makeRoot(learners: Dictionary(uniqueKeysWithValues: names.map { ($0, "{}") }))
+    defer { try? FileManager.default.removeItem(at: root) }
+    func planned(_ r: Run) -> Int {
+      let field = r.out.range(of: #""learners":"#)!
+      return Int(r.out[field.upperBound...].prefix { $0.isNumber })!
+    }
+    let explicit = Self.run(["nightly", root.path, "--shard", "2/3"])
+    #expect(explicit.code == 0)
+    #expect(explicit.out.contains(#""shard":"2/3""#))
+    let kubernetes = Self.run(["nightly", root.path], environment: ["JOB_COMPLETION_INDEX": "1", "JOB_COMPLETIONS": "3"])
+    #expect(kubernetes.out.contains(#""shard":"2/3""#))
+    #expect(planned(kubernetes) == planned(explicit))
+    #expect(planned(explicit) == names.filter { Shard.shardIndex(of: $0, count: 3) == 2 }.count)
+    let slurm = Self.run(["nightly", root.path],
+                         environment: ["SLURM_ARRAY_TASK_ID": "5", "SLURM_ARRAY_TASK_MIN": "4", "SLURM_ARRAY_TASK_COUNT": "3"])
+    #expect(slurm.out.contains(#""shard":"2/3""#))
+    let wins = Self.run(["nightly", root.path, "--shard", "1/1"], environment: ["JOB_COMPLETION_INDEX": "1", "JOB_COMPLETIONS": "3"])
+    #expect(wins.out.contains(#""shard":"1/1""#))
+    #expect(planned(wins) == 24)
+  }
+
+  @Test("the run itself failing: exit 1 (ROOT, --shard, --date, environment) or 64 (--jobs)", arguments: [
+    (["nightly", "/nonexistent-root-for-nightly"], [:], 1,
+     "planner: error: /nonexistent-root-for-nightly: no such folder; ROOT must be the folder that holds the learner folders\n"),
+    (["nightly", "/", "--shard", "0/3"], [:], 1,
+     "planner: error: --shard: '0/3' is not valid: expected K/N with K from 1 to 3 (shards are numbered from 1)\n"),
+    (["nightly", "/", "--date", "2026-02-30"], [:], 1,
+     "planner: error: --date: '2026-02-30' is not valid: expected a calendar date that exists, YYYY-MM-DD\n"),
+    (["nightly", "/"], ["JOB_COMPLETION_INDEX": "0"], 1,
+     "planner: error: JOB_COMPLETIONS: '' is not valid: expected the Job's spec.completions, set in the pod template next to JOB_COMPLETION_INDEX; it is not set\n"),
+    (["nightly", "/", "--jobs", "0"], [:], 64,
+     "planner: error: --jobs expects at least 1, got 0\nUsage: planner nightly [--date <YYYY-MM-DD>] [--jobs <N>] [--shard <K/N>] <ROOT>\n  See 'planner nightly --help'.\n"),
+    (["nightly", "/", "--jobs", "two"], [:], 64,
+     "planner: error: --jobs expects a whole number, got 'two'\nUsage: planner nightly [--date <YYYY-MM-DD>] [--jobs <N>] [--shard <K/N>] <ROOT>\n  See 'planner nightly --help'.\n"),
+  ] as [([String], [String: String], Int32, String)])
+  func runFailures(args: [String], environment: [String: String], code: Int32, err: String) {
+    let r = Self.run(args, environment: environment)
+    #expect(r.code == code)
+    #expect(r.out.isEmpty)
+    #expect(r.err == err)
+  }
+
+  @Test("progress on stderr only when it is a terminal, ending on its own line")
+  func progress() throws {
+    let names = (1...5).map { "l\($0)" }
+    let root = Self.makeRoot(learners: Dictionary(uniqueKeysWithValues: names.map { ($0, "{}") }))
+    defer { try? FileManager.default.removeItem(at: root) }
+    let quiet = Self.run(["nightly", root.path])
+    #expect(quiet.err.isEmpty)
+    let shown = Self.run(["nightly", root.path, "--jobs", "2"], terminal: true)
+    #expect(shown.code == 0)
+    #expect(shown.err.hasPrefix("\r"))
+    #expect(shown.err.hasSuffix("\n"))
+    let lastLine = shown.err.split(separator: "\r").last.map(String.init) ?? ""
+    #expect(lastLine.hasPrefix("5/5 learners  "))
+    #expect(lastLine.hasSuffix(" in all\u{1B}[K\n"))
+    #expect(shown.out.hasPrefix("{"))
+  }
+
+  @Test("the seam points at the temporary echo planner until the real plan lands")
+  func seam() {
+    let context = CommandContext(environment: [:], now: Self.now, currentDirectory: "/", stdout: .capture(), stderr: .capture())
+    let planner = NightlyCommand.makePlanner(context)
+    #expect((planner as? ProfileEchoPlanner)?.now == Self.now)
+  }
+}
