@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+@testable import PlannerCLI
+@testable import PlanEngine
+
+@Suite("CLI: words, stats, remind")
+struct VocabCommandsTests {
+  static let now = Date(timeIntervalSince1970: 1_778_576_400)  // 2026-05-12T09:00:00Z = 12:00 Kyiv
+
+  /// A fresh learner in Europe/Kyiv, in a temporary folder.
+  static func learner() throws -> String {
+    let dir = NSTemporaryDirectory() + "vocab-cli-\(UUID().uuidString)"
+    var profile = LearnerProfile(id: "t")
+    profile.timezone = "Europe/Kyiv"
+    profile.vocabulary.reminderEveryMinutes = 60
+    profile.vocabulary.reminderDailyCap = 20
+    try Learner.create(dir, profile: profile)
+    return dir
+  }
+
+  static func record(_ dir: String, _ items: [(String, EventPayload)]) throws {
+    let events = items.enumerated().map { i, item in
+      LearnerEvent(id: "t\(i)-\(item.0)", time: EventTime(item.0)!, payload: item.1)
+    }
+    try Learner.record(dir, events: events, now: now)
+  }
+
+  static func run(_ args: [String]) -> (Int32, String, String) {
+    let out = CLIOutput.capture(), err = CLIOutput.capture()
+    let code = PlannerCLI.run(args, stdout: out, stderr: err, now: now)
+    return (code, out.text, err.text)
+  }
+
+  static func write(_ text: String, _ name: String) throws -> String {
+    let path = NSTemporaryDirectory() + "\(UUID().uuidString)-\(name)"
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    return path
+  }
+
+  @Test("words import: added, merged, re-import changes nothing")
+  func importDeck() throws {
+    let dir = try Self.learner()
+    let deck = try Self.write("english,ukrainian\ncat,кіт\ndog,пес;собака\ncat,кішка\n", "deck.csv")
+    let (code, out, err) = Self.run(["words", dir, "import", deck, "--at", "2026-05-10T10:00:00+03:00"])
+    #expect(code == 0, "\(err)")
+    #expect(out == "Imported 2 words from \(deck): 2 added, 0 gained translations, 0 unchanged.\n")
+    let again = Self.run(["words", dir, "import", deck])
+    #expect(again.1 == "Imported 2 words from \(deck): 0 added, 0 gained translations, 2 unchanged.\n")
+    let more = try Self.write(#"[{"english":"Dog","ukrainian":["песик","пес"]}]"#, "more.json")
+    #expect(Self.run(["words", dir, "import", more]).1 == "Imported 1 words from \(more): 0 added, 1 gained translations, 0 unchanged.\n")
+    let list = Self.run(["words", dir, "--sort", "alpha"])
+    #expect(list.0 == 0)
+    #expect(list.1 == "cat — кіт, кішка  (popularity 0, new, added 2026-05-10)\ndog — пес, собака, песик  (popularity 0, new, added 2026-05-10)\n")
+  }
+
+  @Test("words import: a bad deck is refused with its line and column, nothing written")
+  func importBad() throws {
+    let dir = try Self.learner()
+    let before = try Data(contentsOf: URL(fileURLWithPath: dir + "/events.jsonl"))
+    let deck = try Self.write("english,ukrainian\ncat,кіт\ndog,\n", "bad.csv")
+    let (code, _, err) = Self.run(["words", dir, "import", deck])
+    #expect(code == 1)
+    #expect(err.contains("bad.csv:3 at column 2 (ukrainian): expected at least one Ukrainian translation"))
+    #expect(try Data(contentsOf: URL(fileURLWithPath: dir + "/events.jsonl")) == before)
+  }
+
+  @Test("words: sorts by popularity, JSON listing, bad sort is a usage error")
+  func listing() throws {
+    let dir = try Self.learner()
+    try Self.record(dir, [
+      ("2026-05-01T10:00:00+03:00", .wordAdded(english: "apple", ukrainian: ["яблуко"])),
+      ("2026-05-02T10:00:00+03:00", .wordAdded(english: "bread", ukrainian: ["хліб"])),
+      ("2026-05-03T10:00:00+03:00", .wordLookedUp(english: "bread")),
+      ("2026-05-03T10:05:00+03:00", .wordLookedUp(english: "bread")),
+    ])
+    let (code, out, _) = Self.run(["words", dir, "--sort", "popularity", "--format", "json"])
+    #expect(code == 0)
+    let json = try JSONSerialization.jsonObject(with: Data(out.utf8)) as! [String: Any]
+    let words = json["words"] as! [[String: Any]]
+    #expect(words.map { $0["english"] as! String } == ["bread", "apple"])
+    #expect(words[0]["popularity"] as? Int == 2)
+    #expect(words[0]["due"] as? Bool == true)
+    #expect(words[1]["recall"] == nil)
+    #expect(Self.run(["words", dir, "--sort", "size"]).0 == 64)
+    #expect(Self.run(["words", dir, "export"]).0 == 64)
+  }
+
+  @Test("stats: total, most popular and more")
+  func stats() throws {
+    let dir = try Self.learner()
+    try Self.record(dir, [
+      ("2026-05-01T10:00:00+03:00", .wordAdded(english: "apple", ukrainian: ["яблуко"])),
+      ("2026-05-01T10:00:01+03:00", .wordAdded(english: "bread", ukrainian: ["хліб"])),
+      ("2026-05-01T10:00:02+03:00", .wordAdded(english: "cheese", ukrainian: ["сир"])),
+      ("2026-05-03T10:00:00+03:00", .wordLookedUp(english: "bread")),
+      ("2026-05-11T10:00:00+03:00", .wordQuizzed(english: "apple", answer: "яблуко", verdict: .right, seconds: 8)),
+    ])
+    let (code, out, _) = Self.run(["stats", dir])
+    #expect(code == 0)
+    #expect(out == """
+      Vocabulary on 2026-05-12
+        words: 3 (1 not yet reviewed)
+        most popular: bread (popularity 1)
+        due today: 1
+        well known (recall ≥ 90%): 1
+        average recall: 75%
+        need practice most: bread, apple
+
+      """)
+  }
+
+  @Test("remind: the next reminder from --at, with today's events taken into account")
+  func remind() throws {
+    let dir = try Self.learner()
+    try Self.record(dir, [
+      ("2026-05-01T10:00:00+03:00", .wordAdded(english: "apple", ukrainian: ["яблуко"])),
+      ("2026-05-01T10:00:01+03:00", .wordAdded(english: "bread", ukrainian: ["хліб"])),
+      ("2026-05-03T10:00:00+03:00", .wordLookedUp(english: "bread")),
+      ("2026-05-03T10:00:00+03:00", .wordLookedUp(english: "apple")),
+      ("2026-05-12T09:10:00+03:00", .reminderShown(english: "bread", mode: .translation)),
+    ])
+    let (code, out, err) = Self.run(["remind", dir, "--at", "2026-05-12T09:30:00+03:00"])
+    #expect(code == 0, "\(err)")
+    // bread was shown at 09:10 (gap 3 h, frequency 60 min): apple at 10:00... but not before 10:10.
+    #expect(out == "2026-05-12T11:00:00+03:00  translation\napple — яблуко\nactions: check-me, i-know, i-dont-know\n")
+    let json = Self.run(["remind", dir, "--at", "2026-05-12T09:30:00+03:00", "--format", "json"])
+    #expect(json.1.contains("\"english\" : \"apple\""))
+    #expect(json.1.contains("\"localTime\" : \"2026-05-12T11:00:00+03:00\""))
+  }
+
+  @Test("remind: a bad --at is a usage error; a missing learner is an error")
+  func remindErrors() throws {
+    let dir = try Self.learner()
+    #expect(Self.run(["remind", dir, "--at", "tomorrow"]).0 == 64)
+    #expect(Self.run(["remind", dir + "-missing"]).0 == 1)
+  }
+}
