@@ -135,3 +135,21 @@ struct VocabCommandsTests {
     #expect(Self.run(["remind", dir + "-missing"]).0 == 1)
   }
 }
+
+@Suite("CLI: record quiz goes through the answer checker")
+struct VocabQuizCommandTests {
+  @Test("a typo is recorded as typo and the right spelling is shown; look-alikes are right")
+  func quizVerdicts() throws {
+    let dir = try VocabCommandsTests.learner()
+    try VocabCommandsTests.record(dir, [("2026-05-01T10:00:00+03:00", .wordAdded(english: "apple", ukrainian: ["яблуко"]))])
+    let typo = VocabCommandsTests.run(["record", dir, "quiz", "apple", "--answer", "яблоко", "--id", "q1", "--at", "2026-05-02T10:00:00+03:00"])
+    #expect(typo.0 == 0)
+    #expect(typo.1 == "recorded word.quizzed q1: typo, the right spelling is яблуко\n")
+    let right = VocabCommandsTests.run(["record", dir, "quiz", "apple", "--answer", " ЯБЛУКO ", "--id", "q2", "--at", "2026-05-03T10:00:00+03:00"])
+    #expect(right.1 == "recorded word.quizzed q2: right\n")
+    let wrong = VocabCommandsTests.run(["record", dir, "quiz", "apple", "--answer", "груша", "--id", "q3", "--at", "2026-05-04T10:00:00+03:00"])
+    #expect(wrong.1 == "recorded word.quizzed q3: wrong (яблуко)\n")
+    let learner = try Learner.load(dir)
+    #expect(learner.vocabularyWords.first?.popularity == 1)  // right reset it, wrong added one
+  }
+}
