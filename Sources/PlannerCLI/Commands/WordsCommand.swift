@@ -30,7 +30,7 @@ enum WordsCommand: PlannerCommand {
       return try list(dir: dir, arguments: arguments, format: format, context: context)
     case "import":
       guard let file = arguments.positional("FILE") else { throw CLIError.usage("words DIR import: missing FILE") }
-      return try importDeck(dir: dir, file: context.path(file), arguments: arguments, format: format, context: context)
+      return try importDeck(dir: dir, file: file, path: context.path(file), arguments: arguments, format: format, context: context)
     case let other?:
       throw CLIError.usage("unknown action '\(other)' for 'words'", suggestion: "import")
     }
@@ -78,8 +78,8 @@ enum WordsCommand: PlannerCommand {
     return 0
   }
 
-  static func importDeck(dir: String, file: String, arguments: ParsedArguments, format: String, context: CommandContext) throws -> Int32 {
-    guard let data = FileManager.default.contents(atPath: file) else {
+  static func importDeck(dir: String, file: String, path: String, arguments: ParsedArguments, format: String, context: CommandContext) throws -> Int32 {
+    guard let data = FileManager.default.contents(atPath: path) else {
       throw PlanEngineError.io(path: file, reason: "cannot read the deck file")
     }
     let entries = try DeckImporter.parse(Array(data), file: file)
@@ -105,7 +105,7 @@ enum WordsCommand: PlannerCommand {
     if format == "json" {
       context.stdout.write(try VocabularyCLI.json(ImportSummary(version: 1, file: file, words: entries.count, added: added, gainedTranslations: extended, unchanged: unchanged)))
     } else {
-      context.stdout.write("Imported \(entries.count) words from \(file): \(added) added, \(extended) gained translations, \(unchanged) unchanged.\n")
+      context.stdout.write("Imported \(entries.count) \(entries.count == 1 ? "word" : "words") from \(file): \(added) added, \(extended) gained translations, \(unchanged) unchanged.\n")
     }
     return 0
   }

@@ -47,7 +47,7 @@ struct VocabCommandsTests {
     let again = Self.run(["words", dir, "import", deck])
     #expect(again.1 == "Imported 2 words from \(deck): 0 added, 0 gained translations, 2 unchanged.\n")
     let more = try Self.write(#"[{"english":"Dog","ukrainian":["песик","пес"]}]"#, "more.json")
-    #expect(Self.run(["words", dir, "import", more]).1 == "Imported 1 words from \(more): 0 added, 1 gained translations, 0 unchanged.\n")
+    #expect(Self.run(["words", dir, "import", more]).1 == "Imported 1 word from \(more): 0 added, 1 gained translations, 0 unchanged.\n")
     let list = Self.run(["words", dir, "--sort", "alpha"])
     #expect(list.0 == 0)
     #expect(list.1 == "cat — кіт, кішка  (popularity 0, new, added 2026-05-10)\ndog — пес, собака, песик  (popularity 0, new, added 2026-05-10)\n")
