@@ -19,6 +19,7 @@ enum WordsCommand: PlannerCommand {
       .positional("FILE", help: "The deck to import (CSV or JSON).", optional: true),
       .option("sort", value: "ORDER", help: "date (added), alpha, or popularity.", default: "date"),
       .option("format", value: "FORMAT", help: "text or json.", default: "text"),
+      .option("date", value: "YYYY-MM-DD", help: "The day to compute recall for (default: the learner's today)."),
       .option("at", value: "TIME", help: "Time of the import events (ISO 8601 with offset; default now)."),
     ])
 
@@ -45,7 +46,7 @@ enum WordsCommand: PlannerCommand {
     let learner = try Learner.load(dir)
     let clock = try learner.vocabularyClock()
     let model = learner.memoryModel
-    let day = clock.learningDay(of: context.now)
+    let day = try arguments.string("date").map { try VocabularyDay(parsing: $0) } ?? clock.learningDay(of: context.now)
     let words = sort.sorted(learner.vocabularyWords)
     if format == "json" {
       let rows = words.map { w in
