@@ -153,3 +153,24 @@ struct VocabQuizCommandTests {
     #expect(learner.vocabularyWords.first?.popularity == 1)  // right reset it, wrong added one
   }
 }
+
+@Suite("CLI: remind on the DST change days in Europe/Kyiv")
+struct VocabRemindDSTTests {
+  @Test("next reminder at local 10:00 on both change days, UTC shifted by the offset", arguments: [
+    ("2026-03-29T09:30:00+03:00", "2026-03-29T10:00:00+03:00", "2026-03-29T07:00:00Z"),
+    ("2026-10-25T09:30:00+02:00", "2026-10-25T10:00:00+02:00", "2026-10-25T08:00:00Z"),
+  ])
+  func dst(_ at: String, _ local: String, _ utc: String) throws {
+    let dir = try VocabCommandsTests.learner()
+    try VocabCommandsTests.record(dir, [
+      ("2026-03-01T10:00:00+02:00", .wordAdded(english: "apple", ukrainian: ["яблуко"])),
+      ("2026-03-02T10:00:00+02:00", .wordLookedUp(english: "apple")),
+    ])
+    let out = CLIOutput.capture(), err = CLIOutput.capture()
+    let code = PlannerCLI.run(["remind", dir, "--at", at, "--format", "json"], stdout: out, stderr: err, now: Date(timeIntervalSince1970: 1_800_000_000))
+    #expect(code == 0, "\(err.text)")
+    #expect(out.text.contains("\"localTime\" : \"\(local)\""))
+    #expect(out.text.contains("\"at\" : \"\(utc)\""))
+    #expect(out.text.contains("\"text\" : \"apple — яблуко\""))
+  }
+}
