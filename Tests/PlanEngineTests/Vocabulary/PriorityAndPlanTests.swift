@@ -106,7 +106,7 @@ struct VocabPlanTests {
 
   @Test("same inputs, same plan, whatever the input order")
   func deterministic() throws {
-    var rng = VocabSplitMix(seed: 42)
+    var rng = SplitMix64(seed: 42)
     var words: [VocabularyWord] = []
     for i in 0..<200 {
       let s: Double? = rng.next() % 4 == 0 ? nil : Double(rng.next() % 50 + 1) / 3
