@@ -174,3 +174,39 @@ struct VocabRemindDSTTests {
     #expect(out.text.contains("\"text\" : \"apple — яблуко\""))
   }
 }
+
+@Suite("Vocabulary plan and reminders from a learner folder")
+struct VocabLearnerPlanTests {
+  @Test("the plan uses the profile's new words per day and the learner's own review time")
+  func plan() throws {
+    let dir = try VocabCommandsTests.learner()
+    try VocabCommandsTests.record(dir, [
+      ("2026-05-01T10:00:00+03:00", .wordAdded(english: "apple", ukrainian: ["яблуко"])),
+      ("2026-05-01T10:00:01+03:00", .wordAdded(english: "bread", ukrainian: ["хліб"])),
+      ("2026-05-01T10:00:02+03:00", .wordAdded(english: "cheese", ukrainian: ["сир"])),
+      ("2026-05-01T10:00:03+03:00", .wordAdded(english: "door", ukrainian: ["двері"])),
+      ("2026-05-02T10:00:00+03:00", .wordQuizzed(english: "apple", answer: "груша", verdict: .wrong, seconds: 32)),
+    ])
+    var learner = try Learner.load(dir)
+    learner.profile.vocabulary.newWordsPerDay = 2
+    let plan = try learner.vocabularyPlan(on: VocabularyDay(year: 2026, month: 5, day: 12), budgetMinutes: 5)
+    // One timed review of 32 s: (12·10 + 32)/11 ≈ 13.8 → 14 s; new words 30 · 13.82/12 ≈ 35 s.
+    #expect(plan.estimates == VocabularyTimeEstimates(reviewSeconds: 14, newWordSeconds: 35, observedReviews: 1))
+    #expect(plan.items.map(\.english) == ["apple", "bread", "cheese"])
+    #expect(plan.items.map(\.kind) == [.review, .new, .new])
+    #expect(plan.items[0].reason.code == .dueAndNeeded)
+  }
+
+  @Test("the day's reminders from the profile's settings, in the learner's timezone")
+  func reminders() throws {
+    let dir = try VocabCommandsTests.learner()  // every 60 min, cap 20, 08:00-22:00
+    try VocabCommandsTests.record(dir, [
+      ("2026-05-01T10:00:00+03:00", .wordAdded(english: "apple", ukrainian: ["яблуко"])),
+      ("2026-05-02T10:00:00+03:00", .wordLookedUp(english: "apple")),
+    ])
+    let r = try Learner.vocabularyReminders(dir, on: VocabularyDay(year: 2026, month: 5, day: 12))
+    // One word and a 3-hour gap: 08:00, 11:00, 14:00, 17:00, 20:00.
+    #expect(r.map(\.localTime) == ["08", "11", "14", "17", "20"].map { "2026-05-12T\($0):00:00+03:00" })
+    #expect(Set(r.map(\.english)) == ["apple"])
+  }
+}
