@@ -4,18 +4,20 @@ import MemoryModels
 /// The daily plan of a learner, from their profile, derived state and history: the pure entry
 /// point the CLI (`planner today`), the nightly job and the simulator call.
 extension DailyPlanner {
-  /// The plan for `date` (a learning day). `events` is the learner's history in any order; only
+  /// The plan for `date` (a learning day), with `profile.parameters` as the memory model (use
+  /// ``ParameterRefit/apply(profile:state:events:cached:)`` first to refit them from the history;
+  /// `parameters` then says where they came from). `events` is the learner's history in any order; only
   /// what happened before `date` counts, so the plan does not change while the day's work is
   /// being recorded.
   public static func plan(profile: LearnerProfile, state: LearnerState, events: [LearnerEvent], date: EpochDay,
-                          locale: PlanLocale? = nil) throws(PlanEngineError) -> DailyPlan {
-    try plan(input(profile: profile, state: state, events: events, date: date, locale: locale))
+                          locale: PlanLocale? = nil, parameters: DailyPlanParameters? = nil) throws(PlanEngineError) -> DailyPlan {
+    try plan(input(profile: profile, state: state, events: events, date: date, locale: locale, parameters: parameters))
   }
 
   /// The composition's input for a learner (exposed for tests and the simulator).
   public static func input(profile: LearnerProfile, state: LearnerState, events: [LearnerEvent], date: EpochDay,
-                           locale: PlanLocale? = nil) throws(PlanEngineError) -> DailyPlanInput {
-    let parameters = FSRSParameters(uncheckedWeights: profile.parameters)
+                           locale: PlanLocale? = nil, parameters: DailyPlanParameters? = nil) throws(PlanEngineError) -> DailyPlanInput {
+    let weights = FSRSParameters(uncheckedWeights: profile.parameters)
     var quran: QuranPlanInput?
     if let goal = profile.quran.goal {
       var clock = LearnerClock(profile: profile)
@@ -24,7 +26,7 @@ extension DailyPlanner {
         if case .recitation = e.payload, let r = e.quranRecitation(clock: &clock) { recitations.append(r) }
       }
       quran = QuranPlanInput(date: date, goal: goal, settings: profile.quran.settings, units: state.quranUnitMemories,
-                             recitations: recitations, parameters: parameters)
+                             recitations: recitations, parameters: weights)
     }
     let isDefault = profile.parameters == FSRSParameters.defaults.weights
     return DailyPlanInput(
@@ -33,7 +35,7 @@ extension DailyPlanner {
       vocabulary: try vocabularyCandidates(profile: profile, state: state, events: events, date: date),
       reminders: try reminders(profile: profile, state: state, events: events, date: date),
       completion: PlanCompletion.from(events, before: date),
-      parameters: DailyPlanParameters(source: isDefault ? "defaults" : "profile"))
+      parameters: parameters ?? DailyPlanParameters(source: isDefault ? "defaults" : "profile"))
   }
 
   /// The vocabulary part (Sources/PlanEngine/Vocabulary/): every due review in the vocabulary

@@ -14,6 +14,6 @@ public enum DemoLearner {
   public static func load() throws(PlanEngineError) -> LearnerDailyPlanner.Loaded {
     let profile = try LearnerProfile.decode(Data(profileFile.utf8), file: "demo/profile.json")
     let events = try EventLog.parse(Array(eventsFile.utf8), file: "demo/events.jsonl").events
-    return LearnerDailyPlanner.Loaded(profile: profile, state: LearnerFold.replay(profile: profile, events: events), events: events)
+    return LearnerDailyPlanner.Loaded.folding(profile: profile, events: events, cached: nil).0
   }
 }
