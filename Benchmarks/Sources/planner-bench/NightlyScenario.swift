@@ -117,7 +117,7 @@ enum NightlyBench {
 
   /// `YYYY-MM-DDTHH:MM:SSZ` for seconds since 1970.
   static func iso(_ seconds: Int) -> String {
-    let date = PlanDate(daysSinceEpoch: seconds / 86_400)
+    let date = EpochDay(seconds / 86_400)
     let s = seconds % 86_400
     func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
     return "\(date)T\(two(s / 3600)):\(two(s / 60 % 60)):\(two(s % 60))Z"

@@ -70,8 +70,8 @@ public struct LearnerDailyPlanner: LearnerPlanner {
                                  parameters: learner.parameters)
   }
 
-  public func plan(_ learner: Loaded, date: PlanDate?) throws -> PlannedLearner {
-    let plan = try dailyPlan(learner, date: date.map { EpochDay($0.daysSinceEpoch) })
-    return PlannedLearner(date: PlanDate(daysSinceEpoch: plan.date.value), plan: plan.jsonBytes())
+  public func plan(_ learner: Loaded, date: EpochDay?) throws -> PlannedLearner {
+    let plan = try dailyPlan(learner, date: date)
+    return PlannedLearner(date: plan.date, plan: plan.jsonBytes())
   }
 }

@@ -34,8 +34,8 @@ public enum NightlyCommand: PlannerCommand {
     let jobs = try arguments.int("jobs") ?? 1
     guard jobs >= 1 else { throw CLIError.usage("--jobs expects at least 1, got \(jobs)") }
     let shard = try Shard.resolve(option: arguments.string("shard"), environment: context.environment)
-    var date: PlanDate?
-    if let text = arguments.string("date") { date = try PlanDate(parsing: text) }
+    var date: EpochDay?
+    if let text = arguments.string("date") { date = try EpochDay(parsing: text, keyPath: "--date") }
 
     let reporter = context.stderrIsTerminal ? ProgressReporter(output: context.stderr, unit: "learners") : nil
     let options = NightlyOptions(

@@ -24,7 +24,7 @@ enum TodayCommand: PlannerCommand {
     let format = try arguments.require("format")
     guard format == "text" || format == "json" else { throw CLIError.usage("--format expects text or json, got '\(format)'") }
     let locale = try arguments.string("locale").map { text throws(PlanEngineError) in try PlanLocale(code: text, keyPath: "--locale") }
-    var date = try arguments.string("date").map { text throws(PlanEngineError) in try EpochDay(parsing: text) }
+    var date = try arguments.string("date").map { text throws(PlanEngineError) in try EpochDay(parsing: text, keyPath: "--date") }
     let loaded: LearnerDailyPlanner.Loaded
     if arguments.flag("demo") {
       if arguments.positional("DIR") != nil { throw CLIError.usage("--demo plans the embedded demo learner: give no DIR") }

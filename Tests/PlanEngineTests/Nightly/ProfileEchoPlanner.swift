@@ -61,8 +61,8 @@ struct ProfileEchoPlanner: LearnerPlanner {
     return Profile(learner: learnerFolder.lastPathComponent, timeZone: zone, dayStartHour: Int(hour))
   }
 
-  public func plan(_ profile: Profile, date: PlanDate?) throws -> PlannedLearner {
-    let day = date ?? PlanDate.learningDay(containing: now, timeZone: profile.timeZone, dayStartHour: profile.dayStartHour)
+  public func plan(_ profile: Profile, date: EpochDay?) throws -> PlannedLearner {
+    let day = date ?? EpochDay.learningDay(containing: now, timeZone: profile.timeZone, dayStartHour: profile.dayStartHour)
     let q = NightlyJSON.quote
     let document = "{\"date\":\(q(day.description)),\"learner\":\(q(profile.learner)),"
       + "\"status\":\(q(Self.status)),\"version\":1}\n"
