@@ -22,8 +22,16 @@ extension DailyPlanner {
     if let goal = profile.quran.goal {
       var clock = LearnerClock(profile: profile)
       var recitations: [QuranRecitation] = []
+      var ranges: [String: AyahRange?] = [:]  // years of history revise the same few hundred units
       for e in events {
-        if case .recitation = e.payload, let r = e.quranRecitation(clock: &clock) { recitations.append(r) }
+        guard case .recitation(let r) = e.payload, let grade = Rating(rawValue: r.grade) else { continue }
+        let range: AyahRange?
+        if let known = ranges[r.range] { range = known } else { range = try? AyahRange(parsing: r.range); ranges[r.range] = range }
+        guard let range else { continue }
+        recitations.append(QuranRecitation(
+          day: EpochDay(clock.day(atMillis: e.time.epochMillis)), range: range,
+          tier: QuranTier(rawValue: r.tier.rawValue) ?? .oldRevision, grade: grade, mistakes: r.mistakes,
+          mistakesAt: r.mistakesAt.compactMap { try? LearnerQuran.ayahID($0) }, hesitations: r.hesitations, seconds: r.seconds))
       }
       quran = QuranPlanInput(date: date, goal: goal, settings: profile.quran.settings, units: state.quranUnitMemories,
                              recitations: recitations, parameters: weights)
