@@ -11,6 +11,7 @@ let scenarios: [String: @Sendable () -> Void] = [
   "nightly": nightlyScenario,
   "optimizer": optimizerScenario,
   "replay": replayScenario,
+  "today": todayScenario,
 ]
 
 let arguments = CommandLine.arguments.dropFirst().filter { !$0.hasPrefix("--") }
