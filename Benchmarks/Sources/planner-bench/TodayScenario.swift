@@ -61,7 +61,7 @@ import PlanEngine
       }
     }
   }
-  FileManager.default.createFile(atPath: dir + "/" + Learner.eventsFile, contents: Data(log))
+  _ = FileManager.default.createFile(atPath: dir + "/" + Learner.eventsFile, contents: Data(log))
   let date = EpochDay(startDay.value + days)
 
   func best(_ runs: Int, _ body: () -> Void) -> Double {
