@@ -100,7 +100,7 @@ import PlanEngine
   }
   report("today", [
     ("days", .number(Double(days))),
-    ("events", .number(Double(loaded!.events.count))),
+    ("events", .number(Double(serial))),
     ("events_bytes", .number(Double(log.count))),
     ("items", .number(Double(plan!.totals.items))),
     ("plan_bytes", .number(Double(bytes.count))),

@@ -33,8 +33,17 @@ public struct Learner: Sendable {
   /// Loads a learner: snapshot + the events after it when the snapshot is valid, otherwise a
   /// full replay (then the snapshot is rewritten when `writeSnapshot`).
   public static func load(_ dir: String, writeSnapshot: Bool = true) throws(PlanEngineError) -> Learner {
-    let (profile, profileBytes) = try loadProfile(dir)
-    let hash = LearnerSnapshot.profileHash(profileBytes: profileBytes)
+    try load(dir, parameters: nil, writeSnapshot: writeSnapshot)
+  }
+
+  /// Loads a learner folded with `parameters` instead of the profile's own (the fitted ones the
+  /// daily plan uses, see ``ParameterRefit``); the returned profile carries them. The snapshot
+  /// is keyed on them too: a snapshot of other parameters is stale and rebuilt.
+  public static func load(_ dir: String, parameters: [Double]?, writeSnapshot: Bool = true) throws(PlanEngineError) -> Learner {
+    let (fileProfile, profileBytes) = try loadProfile(dir)
+    var profile = fileProfile
+    if let parameters { profile.parameters = parameters }
+    let hash = LearnerSnapshot.profileHash(profileBytes: profileBytes, parameters: parameters)
     let logPath = path(dir, eventsFile)
     if let snapBytes = try? DurableFile.read(path(dir, snapshotFile)), let snap = LearnerSnapshot.parse(snapBytes),
       snap.profileHash == hash, let tail = try DurableFile.read(logPath, from: snap.lastLineStart),

@@ -10,6 +10,8 @@ public struct LearnerState: Sendable, Equatable {
   public var eventsByType: [String: Int] = [:]
   /// The latest event time folded (ms since epoch).
   public var latestEventMillis: Int64?
+  /// What the daily plan reads besides the items (see ``PlanInputs``).
+  public var plan = PlanInputs()
 
   public init() {}
 
