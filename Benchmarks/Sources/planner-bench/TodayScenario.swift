@@ -14,8 +14,10 @@ import PlanEngine
 ///   parameters and caches them) and the best and median of the following runs.
 @Sendable func todayScenario() {
   let days = benchQuick ? 60 : 3 * 365
-  let root = NSTemporaryDirectory() + "planner-bench-today-\(getpid())"
-  defer { try? FileManager.default.removeItem(atPath: root) }
+  // PLANNER_BENCH_KEEP=DIR keeps the learner in DIR/hafiz (to profile `planner today` on it).
+  let keep = ProcessInfo.processInfo.environment["PLANNER_BENCH_KEEP"]
+  let root = keep ?? NSTemporaryDirectory() + "planner-bench-today-\(getpid())"
+  defer { if keep == nil { try? FileManager.default.removeItem(atPath: root) } }
   let dir = root + "/hafiz"
   var profile = LearnerProfile(id: "hafiz")
   profile.timezone = "Europe/Kyiv"

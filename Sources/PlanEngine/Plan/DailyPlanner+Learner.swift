@@ -53,11 +53,12 @@ extension DailyPlanner {
       }
     }
     let isDefault = profile.parameters == FSRSParameters.defaults.weights
+    let words = Learner.vocabularyWords(state)  // sorts the items: once for both parts
     return DailyPlanInput(
       learner: profile.id, date: date, locale: locale ?? PlanLocale(learnerLocale: profile.locale),
       profileMinutes: profile.minutes(on: Weekday.of(date)), quran: quran,
-      vocabulary: try vocabularyCandidates(profile: profile, state: state, date: date),
-      reminders: try reminders(profile: profile, state: state, events: events, date: date),
+      vocabulary: try vocabularyCandidates(profile: profile, state: state, words: words, date: date),
+      reminders: try reminders(profile: profile, state: state, words: words, events: events, date: date),
       completion: events.map { PlanCompletion.from($0, before: date) } ?? PlanCompletion.from(state.plan, before: date),
       parameters: parameters ?? DailyPlanParameters(source: isDefault ? "defaults" : "profile"))
   }
@@ -83,10 +84,9 @@ extension DailyPlanner {
   /// The vocabulary part (Sources/PlanEngine/Vocabulary/): every due review in the vocabulary
   /// planner's priority order (those it would defer too), then the new words it offers, each
   /// with recall today and tomorrow for the composition's value per minute.
-  static func vocabularyCandidates(profile: LearnerProfile, state: LearnerState,
+  static func vocabularyCandidates(profile: LearnerProfile, state: LearnerState, words: [VocabularyWord],
                                    date: EpochDay) throws(PlanEngineError) -> [VocabularyCandidate] {
     let learner = Learner(directory: "", profile: profile, state: state, torn: nil, fromSnapshot: false, eventsFolded: 0)
-    let words = learner.vocabularyWords
     if words.isEmpty { return [] }
     let clock = try learner.vocabularyClock()
     let day = EpochDay(date.value)
@@ -114,10 +114,9 @@ extension DailyPlanner {
   }
 
   /// The day's vocabulary reminders, as planned before the day starts.
-  static func reminders(profile: LearnerProfile, state: LearnerState, events: [LearnerEvent]?,
+  static func reminders(profile: LearnerProfile, state: LearnerState, words: [VocabularyWord], events: [LearnerEvent]?,
                         date: EpochDay) throws(PlanEngineError) -> [DailyPlanReminder] {
     let learner = Learner(directory: "", profile: profile, state: state, torn: nil, fromSnapshot: false, eventsFolded: 0)
-    let words = learner.vocabularyWords
     if words.isEmpty { return [] }
     let clock = try learner.vocabularyClock()
     let habits = events.map { Learner.reminderHabits(practiceHours: state.habits.practiceHours, events: $0, clock: clock) }
