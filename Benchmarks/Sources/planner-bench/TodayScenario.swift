@@ -81,6 +81,11 @@ import PlanEngine
   let planning = best(runs) { plan = try! planner.dailyPlan(loaded!, date: date) }
   var bytes: [UInt8] = []
   let encoding = best(runs) { bytes = plan!.jsonBytes() }
+  // Not timed: the plan from the snapshot's state is the one from the whole history.
+  let history = try! Learner.history(dir).events
+  let fromEvents = try! DailyPlanner.plan(profile: loaded!.profile, state: loaded!.state, events: history, date: date,
+                                          parameters: loaded!.parameters)
+  precondition(fromEvents.jsonBytes() == bytes, "today: the plan from the state differs from the plan from the events")
 
   // End to end: the release binary beside this one.
   let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("planner")
