@@ -82,7 +82,9 @@ public struct Learner: Sendable {
     let snap = LearnerSnapshot(
       logBytes: log.endOffset, logCount: log.lineCount, lastLineStart: log.lastLineStart,
       lastLineHash: FNV1a64.hash(last[0..<(log.endOffset - log.lastLineStart)]), profileHash: profileHash, state: state)
-    try? DurableFile.replace(Learner.path(directory, Learner.snapshotFile), with: snap.serialized())
+    // Not fsynced: it is checked against the log when read, so a torn or lost snapshot after a
+    // power loss only costs a rebuild, and the nightly job writes one per learner.
+    try? DurableFile.replace(Learner.path(directory, Learner.snapshotFile), with: snap.serialized(), durable: false)
   }
 
   /// Every event of the log in log order (the history), and a torn tail if any.
