@@ -88,7 +88,8 @@ public struct LearnerDailyPlanner: LearnerPlanner {
     let inForce: [Double]? = loaded.parameters.source == "fitted" ? loaded.profile.parameters : nil
     Learner(directory: dir, profile: loaded.profile, state: loaded.state, torn: log.torn, fromSnapshot: false,
             eventsFolded: log.events.count)
-      .saveSnapshot(log: log, profileHash: LearnerSnapshot.profileHash(profileBytes: profileBytes, parameters: inForce))
+      .saveSnapshot(log: log, profileHash: LearnerSnapshot.profileHash(profileBytes: profileBytes, parameters: inForce),
+                    file: Learner.snapshotFile(parameters: inForce))
     var withTorn = loaded
     withTorn.torn = log.torn
     return withTorn

@@ -61,8 +61,16 @@ struct PlanFromStateTests {
     let fitted = first.profile.parameters
     let viaSnapshot = try Learner.load(dir, parameters: fitted, writeSnapshot: false)
     #expect(viaSnapshot.fromSnapshot && viaSnapshot.state == first.state)
-    // The profile's own parameters do not match that snapshot: rebuilt, not reused.
-    #expect(!(try Learner.load(dir, writeSnapshot: false)).fromSnapshot)
+    // The state with the profile's own parameters has its own snapshot (snapshot.json), which
+    // the fitted one does not replace: `record` and `show` keep using it.
+    #expect(FileManager.default.fileExists(atPath: dir + "/" + Learner.fittedSnapshotFile))
+    let own = try Learner.load(dir, writeSnapshot: false)
+    let replayed = LearnerFold.replay(profile: profile, events: try Learner.history(dir).events)
+    #expect(own.fromSnapshot && own.state != first.state && own.state == replayed)
+    // A snapshot of other parameters is not used: a refit makes it stale.
+    var other = fitted
+    other[0] *= 1.01
+    #expect(!(try Learner.load(dir, parameters: other, writeSnapshot: false)).fromSnapshot)
     // New events fold onto the snapshot; the plan is the one from the whole history.
     try Learner.record(dir, events: Array(events.suffix(30)), now: Date(timeIntervalSince1970: 1_800_000_000))
     #expect(try Learner.load(dir, parameters: fitted, writeSnapshot: false).fromSnapshot)
