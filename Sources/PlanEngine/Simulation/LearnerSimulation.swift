@@ -66,10 +66,14 @@ public enum LearnerSimulation {
       emit(.planOpened(date: date))
       t += 5_000
       let cap = Double(learner.dailyMinutes * 60) * learner.timeTolerance
-      var used = 0.0
+      let willing = min(1, learner.completion * SimulationRandom.uniform(&rng, 0.8, 1.25))
+      let planned = Double(plan.reduce(0) { $0 + $1.estimatedSeconds })
+      var used = 0.0, estimatedDone = 0.0
       var k = 0
       while k < plan.count {
-        if k > 0 && (used >= cap || rng.nextDouble() > learner.continueProbability) { break }
+        // Stop when out of time, or when the share of the plan they are willing to do is done.
+        if k > 0 && (used >= cap || (willing < 1 && estimatedDone >= willing * planned)) { break }
+        estimatedDone += Double(plan[k].estimatedSeconds)
         let item = plan[k]
         var itemRNG = SplitMix64(keys: seed, 0x4954_454D, UInt64(learner.index), UInt64(d), FNV1a64.hash(item.id))
         var seconds = 0.0

@@ -17,8 +17,9 @@ public struct SimulatedLearner: Sendable, Equatable {
   /// First day (0-based) of a two-week holiday, when the run is long enough (≥ 60 days).
   public var holidayStart: Int?
   public var holidayDays: Int
-  /// After each item, the probability of going on to the next one (how much of a plan they finish).
-  public var continueProbability: Double
+  /// How much of a plan they usually finish (share of its estimated time; 1: all of it). Each
+  /// day's willingness is this times a factor from 0.8 to 1.25, at most 1.
+  public var completion: Double
   /// Time they give before stopping, as a multiple of the budget.
   public var timeTolerance: Double
   /// Local hour their session usually starts.
@@ -52,7 +53,7 @@ public struct SimulatedLearner: Sendable, Equatable {
     let share = mix < 0.4 ? 1.0 : (mix < 0.6 ? 0.0 : SimulationRandom.uniform(&rng, 0.5, 0.8))
     let skip = SimulationRandom.uniform(&rng, 0.02, 0.3)
     let holiday = days >= 60 ? Int(SimulationRandom.uniform(&rng, 0.3, 0.6) * Double(days)) : nil
-    let cont = SimulationRandom.uniform(&rng, 0.85, 1.0)
+    let cont = min(1, SimulationRandom.uniform(&rng, 0.6, 1.25))
     let tolerance = SimulationRandom.uniform(&rng, 0.9, 1.3)
     let hour = SimulationRandom.pick(&rng, [5, 6, 7, 8, 13, 17, 20, 21])
     let tz = SimulationRandom.pick(&rng, ["UTC", "Europe/Kyiv", "Asia/Riyadh", "America/New_York", "Asia/Karachi"])
@@ -64,7 +65,7 @@ public struct SimulatedLearner: Sendable, Equatable {
     let juz: [Int] = share == 0 || m < 0.6 ? [] : (m < 0.85 ? [30] : [30, 29, 28])
     return SimulatedLearner(
       index: index, id: id, ability: ability, dailyMinutes: minutes, quranShare: share, skipProbability: skip,
-      holidayStart: holiday, holidayDays: 14, continueProbability: cont, timeTolerance: tolerance, hour: hour,
+      holidayStart: holiday, holidayDays: 14, completion: cont, timeTolerance: tolerance, hour: hour,
       timezone: tz, secondsPerNewLine: perNew, secondsPerRevisedLine: perRev, secondsPerWord: perWord,
       newWordsPerDay: words, memorisedJuz: juz)
   }

@@ -28,7 +28,7 @@ public struct LearnerTruth: Sendable, Equatable {
     behaviour["skipProbability"] = .number(l.skipProbability)
     behaviour["holidayStart"] = l.holidayStart.map { .number(Double($0)) } ?? .null
     behaviour["holidayDays"] = .number(Double(l.holidayDays))
-    behaviour["continueProbability"] = .number(l.continueProbability)
+    behaviour["completion"] = .number(l.completion)
     behaviour["timeTolerance"] = .number(l.timeTolerance)
     behaviour["hour"] = .number(Double(l.hour))
     behaviour["timezone"] = .string(l.timezone)
@@ -75,7 +75,7 @@ public struct LearnerTruth: Sendable, Equatable {
     let learner = SimulatedLearner(
       index: index, id: id, ability: ability, dailyMinutes: Int(try d("dailyMinutes")), quranShare: try d("quranShare"),
       skipProbability: try d("skipProbability"), holidayStart: b["holidayStart"]?.intValue, holidayDays: Int(try d("holidayDays")),
-      continueProbability: try d("continueProbability"), timeTolerance: try d("timeTolerance"), hour: Int(try d("hour")),
+      completion: try d("completion"), timeTolerance: try d("timeTolerance"), hour: Int(try d("hour")),
       timezone: b["timezone"]?.stringValue ?? "UTC", secondsPerNewLine: try d("secondsPerNewLine"),
       secondsPerRevisedLine: try d("secondsPerRevisedLine"), secondsPerWord: try d("secondsPerWord"),
       newWordsPerDay: Int(try d("newWordsPerDay")), memorisedJuz: (b["memorisedJuz"]?.arrayValue ?? []).compactMap(\.intValue))
