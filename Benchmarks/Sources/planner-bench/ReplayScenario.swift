@@ -86,7 +86,7 @@ enum ReplayScenario {
 
   /// CPU nanoseconds per double: `description` (copied out) against ``ByteNumberFormat``.
   static func formatters() -> (description: Double, fast: Double) {
-    var rng = BenchRandom(seed: 1)
+    var rng = SplitMix64(seed: 1)
     let values = (0..<(benchQuick ? 10_000 : 1_000_000)).map { i in Double(rng.next() >> 11) * 0x1p-53 * (i % 2 == 0 ? 1 : 36500) }
     let buf = UnsafeMutablePointer<UInt8>.allocate(capacity: 64)
     defer { buf.deallocate() }
@@ -110,7 +110,7 @@ enum ReplayScenario {
   /// A review log like an Anki export: cards with 1–24 reviews over a year, intervals growing
   /// on success and a same-day relearning step after a lapse; rows sorted by time.
   static func syntheticLog(reviews: Int, seed: UInt64) -> [UInt8] {
-    var rng = BenchRandom(seed: seed)
+    var rng = SplitMix64(seed: seed)
     let t0: Int64 = 1_672_560_000_000  // 2023-01-01T08:00:00Z
     let day: Int64 = 86_400_000
     var rows: [(time: Int64, card: Int64, rating: UInt8, state: UInt8, duration: Int32)] = []
@@ -156,15 +156,3 @@ func processCPUSeconds() -> Double {
   return user + system
 }
 
-/// SplitMix64, so the synthetic log is the same on every run.
-struct BenchRandom {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}

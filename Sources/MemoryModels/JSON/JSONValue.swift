@@ -140,6 +140,14 @@ extension JSONValue {
     return x.description  // Swift prints the shortest round-tripping form, e.g. 0.212, 1e-05
   }
 
+  /// `s` as a JSON string literal: quotes, backslashes and control characters escaped, the
+  /// rest (all of Unicode) as is. The one string escaper the hand-written JSON outputs share.
+  public static func quoted(_ s: String) -> String {
+    var out = ""
+    writeString(s, to: &out)
+    return out
+  }
+
   static func writeString(_ s: String, to out: inout String) {
     out += "\""
     for u in s.unicodeScalars {

@@ -1,3 +1,5 @@
+import MemoryModels
+
 /// What a nightly run did: the counts, every failure with its reason, and how long it took.
 ///
 /// Everything but ``timings`` is a function of ROOT's contents and the options, so two identical
@@ -115,23 +117,7 @@ public struct NightlySummary: Sendable, Equatable {
 /// The little JSON writing the nightly job needs (the summary and the temporary plan).
 enum NightlyJSON {
   /// A JSON string literal: quotes, backslashes and control characters escaped, the rest as is.
-  static func quote(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      case _ where scalar.value < 0x20:
-        let hex = String(scalar.value, radix: 16)
-        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    return out + "\""
-  }
+  static func quote(_ text: String) -> String { JSONValue.quoted(text) }
 
   /// A non-negative number with exactly `places` decimals, e.g. `0.250`.
   static func decimal(_ value: Double, places: Int) -> String {

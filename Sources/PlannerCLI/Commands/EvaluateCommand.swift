@@ -104,21 +104,7 @@ struct EvaluateCommand: PlannerCommand {
     return s + "\n}\n"
   }
 
-  static func quoted(_ text: String) -> String {
-    var out = "\""
-    for u in text.unicodeScalars {
-      switch u {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      default:
-        if u.value < 0x20 { out += String(format: "\\u%04x", u.value) } else { out.unicodeScalars.append(u) }
-      }
-    }
-    return out + "\""
-  }
+  static func quoted(_ text: String) -> String { JSONValue.quoted(text) }
 
   /// card_id,review_time,rating,p_<model>… for every predicted review, in time order.
   static func predictionsCSV(_ r: ModelEvaluator.Result) -> String {

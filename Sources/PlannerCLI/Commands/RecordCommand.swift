@@ -150,8 +150,12 @@ enum RecordCommand: PlannerCommand {
       let answer = try arguments.require("answer")
       let learner = try Learner.load(dir, writeSnapshot: false)
       guard learner.state.hasWord(en), let entry = learner.state.word(en)?.word else { throw PlanEngineError.unknownWord(en) }
-      let verdict = QuizAnswerSeam.verdict(answer: answer, accepted: entry.ukrainian)
-      note = verdict == .right ? ": right" : ": \(verdict.rawValue) (\(entry.ukrainian.joined(separator: ", ")))"
+      let (verdict, matched) = QuizAnswerSeam.check(answer: answer, accepted: entry.ukrainian)
+      switch verdict {
+      case .right: note = ": right"
+      case .typo: note = ": typo, the right spelling is \(matched ?? entry.ukrainian.joined(separator: ", "))"
+      case .wrong: note = ": wrong (\(entry.ukrainian.joined(separator: ", ")))"
+      }
       payload = .wordQuizzed(english: en, answer: answer, verdict: verdict, seconds: try seconds())
     case ["reminder", "shown"]:
       var mode: ReminderMode?

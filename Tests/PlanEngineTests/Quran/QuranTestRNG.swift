@@ -1,13 +1,8 @@
-/// SplitMix64, the seeded generator of the Quran tests (deterministic across processes).
-struct QuranTestRNG: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
+import MemoryModels
+
+/// The Quran tests draw from the shared seeded generator (deterministic across processes).
+typealias QuranTestRNG = SplitMix64
+
+extension SplitMix64 {
   mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
 }

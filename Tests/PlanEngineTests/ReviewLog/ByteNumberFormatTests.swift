@@ -1,3 +1,4 @@
+import MemoryModels
 import Foundation
 import Testing
 

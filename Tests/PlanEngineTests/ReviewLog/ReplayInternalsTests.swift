@@ -1,3 +1,4 @@
+import MemoryModels
 import Testing
 
 @testable import PlanEngine

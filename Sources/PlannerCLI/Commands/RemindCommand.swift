@@ -1,0 +1,53 @@
+import Foundation
+import PlanEngine
+
+/// `planner remind DIR [--at TIME] [--format text|json]`: the next reminder from now, taking the
+/// day's events into account (what was shown, answered, failed since the nightly plan).
+enum RemindCommand: PlannerCommand {
+  static let spec = CommandSpec(
+    name: "remind",
+    abstract: "Show the next vocabulary reminder: when, which word, in which mode, with which text.",
+    arguments: [
+      .positional("DIR", help: "The learner's folder."),
+      .option("at", value: "TIME", help: "Now, as ISO 8601 with offset (default: the clock)."),
+      .option("format", value: "FORMAT", help: "text or json.", default: "text"),
+    ])
+
+  static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
+    let dir = context.path(try arguments.require("DIR"))
+    let format = try VocabularyCLI.format(arguments)
+    let profile = try Learner.loadProfile(dir).0
+    let now = VocabularyCLI.date(try VocabularyCLI.time(arguments, context: context, timezone: profile.timezone))
+    let (input, events) = try Learner.reminderContext(dir, now: now)
+    let next = try ReminderScheduler.nextReminder(input, after: now, todaysEvents: events)
+    if format == "json" {
+      context.stdout.write(try VocabularyCLI.json(Output(version: 1, reminder: next)))
+      return 0
+    }
+    guard let r = next else {
+      context.stdout.write("No reminder due: no word to remind of before tomorrow's waking hours end.\n")
+      return 0
+    }
+    context.stdout.write("""
+      \(r.localTime)  \(r.mode.rawValue)
+      \(r.text)
+      actions: \(r.actions.map(\.rawValue).joined(separator: ", "))
+
+      """)
+    return 0
+  }
+
+  struct Output: Encodable {
+    var version: Int
+    var reminder: Reminder?
+
+    enum CodingKeys: String, CodingKey { case version, reminder }
+
+    /// `reminder` is written as null when there is none, not left out.
+    func encode(to encoder: any Encoder) throws {
+      var c = encoder.container(keyedBy: CodingKeys.self)
+      try c.encode(version, forKey: .version)
+      try c.encode(reminder, forKey: .reminder)
+    }
+  }
+}

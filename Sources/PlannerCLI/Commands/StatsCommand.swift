@@ -1,0 +1,49 @@
+import Foundation
+import PlanEngine
+
+/// `planner stats DIR [--date D] [--format text|json]`: the number of words, the most popular
+/// one, and what the memory model adds (due today, well known, average recall, the words that
+/// need practice most).
+enum StatsCommand: PlannerCommand {
+  static let spec = CommandSpec(
+    name: "stats",
+    abstract: "Show vocabulary statistics: word count, most popular word, due and well-known words.",
+    arguments: [
+      .positional("DIR", help: "The learner's folder."),
+      .option("date", value: "YYYY-MM-DD", help: "The day to compute recall for (default: the learner's today)."),
+      .option("format", value: "FORMAT", help: "text or json.", default: "text"),
+    ])
+
+  static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
+    let dir = context.path(try arguments.require("DIR"))
+    let format = try VocabularyCLI.format(arguments)
+    let learner = try Learner.load(dir)
+    let clock = try learner.vocabularyClock()
+    let day = try arguments.string("date").map { try VocabularyDay(parsing: $0) } ?? clock.learningDay(of: context.now)
+    let stats = VocabularyStats.compute(
+      words: learner.vocabularyWords, day: day, clock: clock, model: learner.memoryModel,
+      desiredRetention: learner.profile.retention.vocabulary)
+    if format == "json" {
+      context.stdout.write(try VocabularyCLI.json(Output(version: 1, stats: stats)))
+      return 0
+    }
+    var text = "Vocabulary on \(day)\n"
+    text += "  words: \(stats.totalWords) (\(stats.newWords) not yet reviewed)\n"
+    if let top = stats.mostPopular {
+      text += "  most popular: \(top) (popularity \(stats.mostPopularCount))\n"
+    } else {
+      text += "  most popular: none (every word is at popularity 0)\n"
+    }
+    text += "  due today: \(stats.dueToday)\n"
+    text += "  well known (recall ≥ \(Int((learner.profile.retention.vocabulary * 100).rounded()))%): \(stats.wellKnown)\n"
+    if let r = stats.averageRecall { text += "  average recall: \(Int((r * 100).rounded()))%\n" }
+    if !stats.needMostPractice.isEmpty { text += "  need practice most: \(stats.needMostPractice.joined(separator: ", "))\n" }
+    context.stdout.write(text)
+    return 0
+  }
+
+  struct Output: Encodable {
+    var version: Int
+    var stats: VocabularyStats
+  }
+}
