@@ -43,6 +43,7 @@ public enum LearnerSimulation {
     var events: [LearnerEvent] = []
     var translations: [String: String] = [:]
     var sequence = 0
+    var wordsMet = 0
 
     for d in 0..<days {
       let day = start.advanced(by: d)
@@ -50,7 +51,10 @@ public enum LearnerSimulation {
       let skipped = rng.nextDouble() < learner.skipProbability
       if skipped || learner.onHoliday(d) { continue }
       let plan = try side.plan(policy, day: day)
-      if plan.isEmpty { continue }
+      // Vocabulary learners meet new words every day (the seed app's translations) and add
+      // them to the dictionary; the plans choose when to learn them.
+      let adding = learner.quranShare < 1 ? learner.newWordsPerDay : 0
+      if plan.isEmpty && adding == 0 { continue }
 
       // The session: local start hour plus up to an hour, as an instant.
       let local = Int64(day.value) * 86_400_000 + Int64(learner.hour) * 3_600_000 + Int64(rng.nextInt(in: 0...59)) * 60_000
@@ -63,6 +67,18 @@ public enum LearnerSimulation {
         today.append(LearnerEvent(id: "\(learner.id)-\(sequence)", time: time, payload: payload))
       }
       let date = day.description
+      for _ in 0..<adding {
+        let (en, uk) = SimulationDeck.word(wordsMet)
+        wordsMet += 1
+        translations[en] = uk
+        emit(.wordAdded(english: en, ukrainian: [uk]))
+        t += 20_000
+      }
+      if plan.isEmpty {
+        side.receive(today)
+        events += today
+        continue
+      }
       emit(.planOpened(date: date))
       t += 5_000
       let cap = Double(learner.dailyMinutes * 60) * learner.timeTolerance
@@ -109,12 +125,10 @@ public enum LearnerSimulation {
               }
             }
           }
-        case .newWord(let index):
-          let (en, uk) = SimulationDeck.word(index)
-          translations[en] = uk
+        case .newWord(let en):
+          let uk = translations[en] ?? ""
           let key = "w:" + wordKey(en)
           hidden.define(key, HiddenMemory.drawItem(key, ability: learner.ability, seed: seed, learner: learner.index, model: model))
-          emit(.wordAdded(english: en, ukrainian: [uk]))
           let s = max(1, (3 * learner.secondsPerWord * exp(0.2 * SimulationRandom.normal(&itemRNG))).rounded())
           emit(.wordQuizzed(english: en, answer: uk, verdict: .right, seconds: s))
           hidden.apply(today[today.count - 1], day: day.value)

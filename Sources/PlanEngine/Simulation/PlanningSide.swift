@@ -1,3 +1,4 @@
+import Foundation
 import MemoryModels
 
 /// The planner's side of the simulation: it is given the learner's profile and then only the
@@ -6,8 +7,8 @@ import MemoryModels
 /// hands it over), which is what makes the comparison honest.
 ///
 /// Until the composed daily plan (`DailyPlanner`) is on main, the planner policy drives the
-/// Quran planner directly and the vocabulary part with the rule of the vocabulary issue
-/// (due words by FSRS retrievability, then new words while the budget fits).
+/// Quran planner and the vocabulary planner directly: the Quran gets its share of the budget
+/// (`quran.dailyMinutes`), the vocabulary the rest.
 public struct PlanningSide: Sendable {
   public let profile: LearnerProfile
   public private(set) var fold: LearnerFold
@@ -17,14 +18,17 @@ public struct PlanningSide: Sendable {
   /// (enough for the measured pace; old revision reaches the planner through unit memories).
   var recitations: [QuranRecitation] = []
   var recentOld: [QuranRecitation] = []
-  /// Words added so far (the next new word is the deck's next).
+  /// Words added so far (the learner's next word is the deck's next).
   public private(set) var wordsAdded = 0
+  let vocabularyClock: VocabularyClock
 
   public init(profile: LearnerProfile) {
     self.profile = profile
     fold = LearnerFold(profile: profile)
     clock = LearnerClock(profile: profile)
     model = FSRS6(parameters: FSRSParameters(uncheckedWeights: profile.parameters))
+    vocabularyClock = VocabularyClock(timeZone: TimeZone(identifier: profile.timezone) ?? TimeZone(identifier: "UTC")!,
+                                      dayStartHour: profile.dayStartHour)
   }
 
   /// Takes the events of a day (in time order).
@@ -92,36 +96,50 @@ public struct PlanningSide: Sendable {
       quranSeconds = plan.plannedSeconds
     }
     let vocabularyBudget = max(0, budget - max(quranSeconds, Int(profile.quran.settings.dailyMinutes * 60)))
-    items += vocabularyPlan(day: day, budget: vocabularyBudget, desiredRetention: profile.retention.vocabulary)
+    items += try vocabularyPlan(day: day, budget: vocabularyBudget, desiredRetention: profile.retention.vocabulary)
     return items
   }
 
-  /// Due words, most at risk first, while they fit; then new words while they fit.
-  func vocabularyPlan(day: EpochDay, budget: Int, desiredRetention: Double) -> [SimulatedPlanItem] {
-    let perWord = max(1, Int(secondsPerWord.rounded()))
-    var due: [(r: Double, english: String)] = []
+  /// The dictionary as the vocabulary planner takes it (words in key order, as
+  /// `Learner.vocabularyWords` gives them).
+  var vocabularyWords: [VocabularyWord] {
+    var words: [(String, VocabularyWord)] = []
+    for (key, item) in fold.state.items where key.hasPrefix("w:") {
+      guard let w = item.word, !w.deleted else { continue }
+      words.append((key, VocabularyWord(
+        english: w.english, translations: w.ukrainian, addedAt: Date(timeIntervalSince1970: Double(w.addedMillis) / 1000),
+        popularity: item.popularity, memory: item.memory,
+        lastReviewedAt: item.lastReviewMillis.map { Date(timeIntervalSince1970: Double($0) / 1000) },
+        lastRating: Rating(rawValue: item.dayRating))))
+    }
+    return words.sorted { $0.0 < $1.0 }.map(\.1)
+  }
+
+  /// The vocabulary planner's plan for the day within `budget` seconds.
+  func vocabularyPlan(day: EpochDay, budget: Int, desiredRetention: Double) throws(PlanEngineError) -> [SimulatedPlanItem] {
+    guard wordsAdded > 0 else { return [] }
+    let h = fold.state.habits
+    let plan = try VocabularyPlanner.plan(VocabularyPlanner.Input(
+      day: VocabularyDay(dayNumber: day.value), clock: vocabularyClock, words: vocabularyWords,
+      newWordsPerDay: profile.vocabulary.newWordsPerDay, budgetMinutes: Double(budget) / 60, desiredRetention: desiredRetention,
+      model: model, timings: VocabularyTimings(meanReviewSeconds: h.secondsPerVocabularyReview, reviewCount: h.vocabularyTimedReviews)))
+    return plan.items.map { it in
+      SimulatedPlanItem(kind: it.kind == .new ? .newWord(english: it.english) : .word(english: it.english),
+                        estimatedSeconds: it.estimatedSeconds)
+    }
+  }
+
+  /// Words added but never quizzed, oldest first (the new-card queue of the fixed policies).
+  func unlearnedWords(limit: Int) -> [SimulatedPlanItem] {
+    guard limit > 0 else { return [] }
+    var fresh: [(Int64, String)] = []
     for (_, item) in fold.state.items {
-      guard let w = item.word, !w.deleted, let m = item.memory, let last = item.lastDay else { continue }
-      let r = model.retrievability(elapsedDays: Double(day.value - last), stability: m.stability)
-      if r < desiredRetention { due.append((r, w.english)) }
+      guard let w = item.word, !w.deleted, item.memory == nil else { continue }
+      fresh.append((w.addedMillis, w.english))
     }
-    due.sort { ($0.r, $0.english) < ($1.r, $1.english) }
-    var out: [SimulatedPlanItem] = []
-    var used = 0
-    var allFit = true
-    for d in due {
-      if used + perWord > budget { allFit = false; break }
-      used += perWord
-      out.append(SimulatedPlanItem(kind: .word(english: d.english), estimatedSeconds: perWord))
-    }
-    if allFit {
-      for k in 0..<profile.vocabulary.newWordsPerDay {
-        if used + 3 * perWord > budget { break }
-        used += 3 * perWord
-        out.append(SimulatedPlanItem(kind: .newWord(index: wordsAdded + k), estimatedSeconds: 3 * perWord))
-      }
-    }
-    return out
+    fresh.sort { $0 < $1 }
+    let perNew = max(1, Int((3 * secondsPerWord).rounded()))
+    return fresh.prefix(limit).map { SimulatedPlanItem(kind: .newWord(english: $0.1), estimatedSeconds: perNew) }
   }
 
   // MARK: fixed-count and fixed-cycle
@@ -199,9 +217,7 @@ public struct PlanningSide: Sendable {
     }
     due.sort { ($0.dueDay, $0.order) < ($1.dueDay, $1.order) }
     items += due.prefix(reviewLimit).map(\.item)
-    for k in 0..<profile.vocabulary.newWordsPerDay {
-      items.append(SimulatedPlanItem(kind: .newWord(index: wordsAdded + k), estimatedSeconds: 3 * perWord))
-    }
+    items += unlearnedWords(limit: profile.vocabulary.newWordsPerDay)
     return items
   }
 
@@ -234,9 +250,7 @@ public struct PlanningSide: Sendable {
       guard let w = item.word, !w.deleted, let last = item.lastDay, day.value - last >= 7 else { continue }
       items.append(SimulatedPlanItem(kind: .word(english: w.english), estimatedSeconds: perWord))
     }
-    for k in 0..<profile.vocabulary.newWordsPerDay {
-      items.append(SimulatedPlanItem(kind: .newWord(index: wordsAdded + k), estimatedSeconds: 3 * perWord))
-    }
+    items += unlearnedWords(limit: profile.vocabulary.newWordsPerDay)
     return items
   }
 }

@@ -18,7 +18,7 @@ public struct LearnerFigures: Sendable, Equatable {
   /// it was when the holiday began (nil: no holiday, or not back by the end).
   public var daysToClearHoliday: Int?
   public var hadHoliday: Bool
-  /// New material: mushaf lines recited as new lessons, words added.
+  /// New material: mushaf lines recited as new lessons, words learned (first quizzed).
   public var newLines: Double
   public var newWords: Int
 
@@ -54,13 +54,13 @@ public enum SimulationFigures {
       var seconds = 0.0
       while k < ordered.count, clock.day(atMillis: ordered[k].time.epochMillis) <= day {
         let e = ordered[k]
+        if case .wordQuizzed(let en, _, _, _) = e.payload, hidden.cards["w:" + wordKey(en)] == nil { f.newWords += 1 }
         hidden.apply(e, day: clock.day(atMillis: e.time.epochMillis))
         switch e.payload {
         case .recitation(let r):
           seconds += r.seconds ?? 0
           if r.tier == .new, let range = try? AyahRange(parsing: r.range) { f.newLines += Quran.lines(range) }
         case .wordQuizzed(_, _, _, let s): seconds += s ?? 0
-        case .wordAdded: f.newWords += 1
         default: break
         }
         k += 1

@@ -15,8 +15,9 @@ public enum SimulationPolicy: String, Sendable, CaseIterable, Codable {
 public struct SimulatedPlanItem: Sendable, Equatable {
   public enum Kind: Sendable, Equatable {
     case quran(tier: RecitationTier, ranges: [AyahRange])
-    /// A word added today (the deck's `index`-th) and quizzed for the first time.
-    case newWord(index: Int)
+    /// A word of the dictionary quizzed for the first time.
+    case newWord(english: String)
+    /// A review of a word.
     case word(english: String)
   }
   public var kind: Kind
@@ -26,8 +27,7 @@ public struct SimulatedPlanItem: Sendable, Equatable {
   public var id: String {
     switch kind {
     case .quran(let tier, let ranges): return "quran:\(tier.rawValue):" + ranges.map(\.description).joined(separator: ",")
-    case .newWord(let i): return "word:" + SimulationDeck.word(i).english
-    case .word(let e): return "word:" + e
+    case .newWord(let e), .word(let e): return "word:" + e
     }
   }
 }
