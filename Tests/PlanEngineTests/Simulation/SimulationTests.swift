@@ -94,6 +94,26 @@ struct SimulationTests {
     }
   }
 
+  @Test("the planner side holds no hidden memory: only the profile and what the events fold to")
+  func plannerSideHoldsNoTruth() throws {
+    let learner = SimulatedLearner.draw(index: 0, count: 1, days: 30, seed: 2)
+    let run = try LearnerSimulation.run(learner, policy: .planner, days: 30, start: simulationStart, seed: 2)
+    var side = PlanningSide(profile: run.profile)
+    side.receive(run.events)
+    func types(_ value: Any, depth: Int = 0) -> [String] {
+      guard depth < 3 else { return [] }
+      return Mirror(reflecting: value).children.flatMap { c in [String(describing: type(of: c.value))] + types(c.value, depth: depth + 1) }
+    }
+    let held = types(side)
+    #expect(!held.isEmpty)
+    #expect(!held.contains { $0.contains("Hidden") || $0.contains("Truth") || $0.contains("SimulatedLearner") })
+    // The plan is a function of the profile and the events: two sides fed the same events agree.
+    var other = PlanningSide(profile: run.profile)
+    other.receive(run.events)
+    let day = simulationStart.advanced(by: 30)
+    #expect(try side.plan(.planner, day: day) == other.plan(.planner, day: day))
+  }
+
   @Test("each policy's figures recompute from the events and the truth file")
   func figuresRecompute() throws {
     let tmp = TemporaryFolder()
