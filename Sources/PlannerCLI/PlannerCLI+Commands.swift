@@ -1,6 +1,7 @@
 /// Every `planner` subcommand, in the order `planner --help` lists them.
 extension PlannerCLI {
   static let commands: [any PlannerCommand.Type] = [
+    TodayCommand.self,
     InitCommand.self,
     RecordCommand.self,
     ShowCommand.self,

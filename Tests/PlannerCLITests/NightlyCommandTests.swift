@@ -44,11 +44,12 @@ struct NightlyCommandTests {
     (try? Data(contentsOf: url)).map { String(decoding: $0, as: UTF8.self) }
   }
 
+  static let minimal = #"{"version":1,"id":"learner"}"#
   static let learners = [
-    "amina": #"{"version":1,"timezone":"Asia/Riyadh","dayStartHour":4}"#,
-    "bohdan": #"{"version":1,"timezone":"Europe/Kyiv","dayStartHour":0}"#,
+    "amina": #"{"version":1,"id":"amina","timezone":"Asia/Riyadh","dayStartHour":4}"#,
+    "bohdan": #"{"version":1,"id":"bohdan","timezone":"Europe/Kyiv","dayStartHour":0}"#,
     "chen": #"{"version":1,"timezone":"#,  // corrupt
-    "dana": #"{"version":1,"timezone":"America/Chicago"}"#,
+    "dana": #"{"version":1,"id":"dana","timezone":"America/Chicago"}"#,
   ]
 
   @Test("one corrupt learner: the others are planned, it is reported, exit 2")
@@ -58,20 +59,20 @@ struct NightlyCommandTests {
     let r = Self.run(["nightly", root.path, "--jobs", "2"])
     #expect(r.code == 2)
     let chen = root.appendingPathComponent("chen/profile.json").path
-    #expect(r.err == "planner: nightly: learner 'chen' was not planned: \(chen): expected a JSON object with the learner's settings\n")
+    #expect(r.err == "planner: nightly: learner 'chen' was not planned: \(chen): expected The given data was not valid JSON.\n")
     #expect(Self.withoutTimings(r.out) == """
       {"date":null,"dates":{"2026-11-30":2,"2026-12-01":1},"failed":[{"learner":"chen","reason":"\(chen): \
-      expected a JSON object with the learner's settings"}],"learners":4,"planned":3,"root":"\(root.path)",\
+      expected The given data was not valid JSON."}],"learners":4,"planned":3,"root":"\(root.path)",\
       "shard":"1/1","skipped":[],"timings":{},"unchanged":0,"version":1}
 
       """)
-    #expect(Self.read(root.appendingPathComponent("bohdan/plans/2026-12-01.json"))
-      == #"{"date":"2026-12-01","learner":"bohdan","status":"pending-plan-engine","version":1}"# + "\n")
+    let bohdan = try #require(Self.read(root.appendingPathComponent("bohdan/plans/2026-12-01.json")))
+    #expect(bohdan.contains(#""learner" : "bohdan""#) && bohdan.contains(#""date" : "2026-12-01""#))
     #expect(Self.read(root.appendingPathComponent("amina/plans/2026-11-30.json")) != nil)
     #expect(Self.read(root.appendingPathComponent("dana/plans/2026-11-30.json")) != nil)
 
     // Fixed, rerun: everything unchanged, exit 0.
-    try Data(#"{"timezone":"Asia/Shanghai"}"#.utf8).write(to: root.appendingPathComponent("chen/profile.json"))
+    try Data(#"{"version":1,"id":"chen","timezone":"Asia/Shanghai"}"#.utf8).write(to: root.appendingPathComponent("chen/profile.json"))
     let again = Self.run(["nightly", root.path, "--jobs", "2"])
     #expect(again.code == 0)
     #expect(again.err.isEmpty)
@@ -81,7 +82,7 @@ struct NightlyCommandTests {
 
   @Test("--date plans everyone for that date; a relative ROOT is resolved against the current directory")
   func dateAndRelativeRoot() throws {
-    let root = Self.makeRoot(learners: ["amina": "{}", "bohdan": "{}"])
+    let root = Self.makeRoot(learners: ["amina": Self.minimal, "bohdan": Self.minimal])
     defer { try? FileManager.default.removeItem(at: root) }
     let r = Self.run(["nightly", root.lastPathComponent, "--date=2027-03-21"],
                      in: root.deletingLastPathComponent().path)
@@ -93,7 +94,7 @@ struct NightlyCommandTests {
   @Test("the shard comes from --shard, else from a Kubernetes Indexed Job or a Slurm array")
   func shardSources() throws {
     let names = (1...24).map { "learner-\($0)" }
-    let root = Self.makeRoot(learners: Dictionary(uniqueKeysWithValues: names.map { ($0, "{}") }))
+    let root = Self.makeRoot(learners: Dictionary(uniqueKeysWithValues: names.map { ($0, Self.minimal) }))
     defer { try? FileManager.default.removeItem(at: root) }
     func planned(_ r: Run) -> Int {
       let field = r.out.range(of: #""learners":"#)!
@@ -138,7 +139,7 @@ struct NightlyCommandTests {
   @Test("progress on stderr only when it is a terminal, ending on its own line")
   func progress() throws {
     let names = (1...5).map { "l\($0)" }
-    let root = Self.makeRoot(learners: Dictionary(uniqueKeysWithValues: names.map { ($0, "{}") }))
+    let root = Self.makeRoot(learners: Dictionary(uniqueKeysWithValues: names.map { ($0, Self.minimal) }))
     defer { try? FileManager.default.removeItem(at: root) }
     let quiet = Self.run(["nightly", root.path])
     #expect(quiet.err.isEmpty)
@@ -152,10 +153,10 @@ struct NightlyCommandTests {
     #expect(shown.out.hasPrefix("{"))
   }
 
-  @Test("the seam points at the temporary echo planner until the real plan lands")
+  @Test("the seam points at the daily planner, on the command's clock")
   func seam() {
     let context = CommandContext(environment: [:], now: Self.now, currentDirectory: "/", stdout: .capture(), stderr: .capture())
     let planner = NightlyCommand.makePlanner(context)
-    #expect((planner as? ProfileEchoPlanner)?.now == Self.now)
+    #expect((planner as? LearnerDailyPlanner)?.now == Self.now)
   }
 }

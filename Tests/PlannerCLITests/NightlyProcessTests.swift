@@ -49,7 +49,7 @@ struct NightlyProcessTests {
     for i in 1...count {
       let folder = root.appendingPathComponent(String(format: "learner-%05d", i))
       try! FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-      try! Data(#"{"version":1,"timezone":"Europe/Kyiv","dayStartHour":4}"#.utf8)
+      try! Data(#"{"version":1,"id":"learner","timezone":"Europe/Kyiv","dayStartHour":4}"#.utf8)
         .write(to: folder.appendingPathComponent("profile.json"))
     }
     return root

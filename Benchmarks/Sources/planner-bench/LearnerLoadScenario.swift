@@ -60,7 +60,7 @@ import PlanEngine
   var log: [UInt8] = []
   for d in 0..<days { log += dayEvents(d) }
   let logPath = dir + "/" + Learner.eventsFile
-  FileManager.default.createFile(atPath: logPath, contents: Data(log))
+  _ = FileManager.default.createFile(atPath: logPath, contents: Data(log))
 
   func best(_ runs: Int, _ body: () -> Void) -> Double {
     var b = Double.infinity

@@ -11,9 +11,8 @@ import PlanEngine
 /// `PLANNER_BENCH_EVENTS_PER_DAY` overrides the four). Each timed run starts with no plans, as
 /// every night does (a new date), then a rerun measures the all-unchanged case.
 ///
-/// TEMPORARY: the producer is `ProfileEchoPlanner` (reads only the profile, writes a placeholder
-/// plan) until the real daily plan is wired into `NightlyCommand.makePlanner`; the output says
-/// so in `"producer"`. The events are generated so the figure becomes real when it is.
+/// The producer is the real daily plan (`LearnerDailyPlanner`, what `NightlyCommand.makePlanner`
+/// runs): each learner has a juz 30 goal, so the Quran planner and the composition both work.
 @Sendable func nightlyScenario() {
   let environment = ProcessInfo.processInfo.environment
   let learners = environment["PLANNER_BENCH_LEARNERS"].flatMap(Int.init) ?? (benchQuick ? 200 : 10_000)
@@ -23,9 +22,9 @@ import PlanEngine
   var bytes = 0
   let setup = seconds { bytes = NightlyBench.generate(root: root, learners: learners, eventsPerDay: eventsPerDay) }
 
-  let planner = ProfileEchoPlanner(now: Date(timeIntervalSince1970: 1_796_077_800))  // 2026-11-30T22:30Z
+  let planner = LearnerDailyPlanner(now: Date(timeIntervalSince1970: 1_796_077_800))  // 2026-11-30T22:30Z
   var figures: [(String, JSONValue)] = [
-    ("producer", .string("ProfileEchoPlanner (temporary: reads profile.json only, writes a placeholder plan)")),
+    ("producer", .string("LearnerDailyPlanner (the daily plan: profile + events, fold, Quran and vocabulary composition)")),
     ("learners", .number(Double(learners))),
     ("eventsPerLearner", .number(Double(365 * eventsPerDay))),
     ("generatedMB", rounded(Double(bytes) / 1e6)),
@@ -45,7 +44,7 @@ import PlanEngine
 enum NightlyBench {
   static let zones = ["Europe/Kyiv", "Asia/Riyadh", "UTC", "America/New_York", "Asia/Jakarta", "Europe/London"]
 
-  static func run(_ root: URL, _ planner: ProfileEchoPlanner, jobs: Int) -> NightlySummary {
+  static func run(_ root: URL, _ planner: LearnerDailyPlanner, jobs: Int) -> NightlySummary {
     do {
       let summary = try NightlyRunner.run(root: root, planner: planner, options: NightlyOptions(jobs: jobs))
       precondition(summary.failed.isEmpty, "nightly benchmark: \(summary.failed.count) learners failed")
@@ -83,7 +82,8 @@ enum NightlyBench {
       try! FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
       let zone = zones[Int(rng.next() % UInt64(zones.count))]
       let profile = "{\"version\":1,\"id\":\"\(name)\",\"timezone\":\"\(zone)\",\"dayStartHour\":\(rng.next() % 6),"
-        + "\"locale\":\"\(["en", "ar", "uk"][Int(rng.next() % 3)])\",\"dailyMinutes\":\(15 + rng.next() % 4 * 15)}\n"
+        + "\"locale\":\"\(["en", "ar", "uk"][Int(rng.next() % 3)])\",\"dailyMinutes\":\(15 + rng.next() % 4 * 15),"
+        + "\"quran\":{\"goal\":{\"direction\":\"from-an-nas\",\"scope\":\"78-114\",\"startDate\":\"2025-12-01\"}}}\n"
       var events = ""
       events.reserveCapacity(365 * eventsPerDay * 150)
       var serial = 0
@@ -117,7 +117,7 @@ enum NightlyBench {
 
   /// `YYYY-MM-DDTHH:MM:SSZ` for seconds since 1970.
   static func iso(_ seconds: Int) -> String {
-    let date = PlanDate(daysSinceEpoch: seconds / 86_400)
+    let date = EpochDay(seconds / 86_400)
     let s = seconds % 86_400
     func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
     return "\(date)T\(two(s / 3600)):\(two(s / 60 % 60)):\(two(s % 60))Z"

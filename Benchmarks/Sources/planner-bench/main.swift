@@ -14,6 +14,7 @@ let scenarios: [String: @Sendable () -> Void] = [
   "simulate": simulateScenario,
   "plan-generation": planGenerationScenario,
   "nightly-simulated": nightlySimulatedScenario,
+  "today": todayScenario,
 ]
 
 // `--scenario-file FILE`: a named scenario of Benchmarks/scenarios/ ({"name", "bench",

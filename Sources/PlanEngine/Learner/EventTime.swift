@@ -30,7 +30,7 @@ public struct EventTime: Sendable, Hashable, Comparable, CustomStringConvertible
     let localMillis = epochMillis + Int64(offsetSeconds) * 1000
     let days = Int((localMillis >= 0 ? localMillis : localMillis - 86_399_999) / 86_400_000)
     let msOfDay = Int(localMillis - Int64(days) * 86_400_000)
-    let date = CivilDate(daysSinceEpoch: days)
+    let date = EpochDay(days)
     func pad(_ v: Int, _ n: Int = 2) -> String { let s = String(v); return String(repeating: "0", count: max(0, n - s.count)) + s }
     var s = "\(date)T\(pad(msOfDay / 3_600_000)):\(pad(msOfDay / 60_000 % 60)):\(pad(msOfDay / 1000 % 60))"
     if msOfDay % 1000 != 0 { s += ".\(pad(msOfDay % 1000, 3))" }
@@ -65,7 +65,7 @@ public struct EventTime: Sendable, Hashable, Comparable, CustomStringConvertible
       i < b.count, b[i] == 0x54 || b[i] == 0x74 else { return nil }
     i += 1
     guard let h = digits(2), expect(0x3A), let mi = digits(2), expect(0x3A), let s = digits(2) else { return nil }
-    guard (1...12).contains(mo), d >= 1, d <= CivilDate.daysIn(year: y, month: mo), h < 24, mi < 60, s < 60 else { return nil }
+    guard (1...12).contains(mo), d >= 1, d <= EpochDay.daysInMonth(y, mo), h < 24, mi < 60, s < 60 else { return nil }
     var millis = 0
     if i < b.count, b[i] == 0x2E {
       i += 1
@@ -91,7 +91,7 @@ public struct EventTime: Sendable, Hashable, Comparable, CustomStringConvertible
       return nil
     }
     guard i == b.count else { return nil }
-    let days = CivilDate(year: y, month: mo, day: d).daysSinceEpoch
+    let days = EpochDay(year: y, month: mo, day: d)!.value  // checked above
     let local = Int64(days) * 86_400_000 + Int64(h * 3_600_000 + mi * 60_000 + s * 1000 + millis)
     return (local - Int64(offset) * 1000, offset)
   }

@@ -27,6 +27,9 @@ public struct ItemState: Sendable, Equatable {
   public var opens: Int = 0
   public var quizzes: Int = 0
   public var quizzesWrong: Int = 0
+  /// When the last "I don't know" happened (ms), while the card it shows may still be opening:
+  /// that opening is part of the same action, not a second +1 (see `PopularityCounter`).
+  public var lastUnknownMillis: Int64?
   /// Recitation mistakes that fell on this unit (or on recitations containing it).
   public var mistakes: Int = 0
   /// For words: the dictionary entry.

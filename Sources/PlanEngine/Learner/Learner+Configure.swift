@@ -29,7 +29,7 @@ extension Learner {
     }
     try DurableFile.replace(path(dir, profileFile), with: Array(profile.encoded()))
     // A settings change names no word, so the state loaded before the change validates it.
-    try recordHoldingLock(dir, events: [event], source: .commandLine, now: now, learner: learner)
+    _ = try recordHoldingLock(dir, events: [event], source: .commandLine, now: now, learner: learner)
     return (previous, current)
   }
 

@@ -48,7 +48,7 @@ public struct Learner: Sendable {
       if log.events.allSatisfy({ $0.time.epochMillis >= latest }) {
         var fold = LearnerFold(profile: profile, state: snap.state)
         for e in LearnerFold.timeOrdered(log.events) { fold.apply(e) }
-        var learner = Learner(directory: dir, profile: profile, state: fold.state, torn: log.torn, fromSnapshot: true,
+        let learner = Learner(directory: dir, profile: profile, state: fold.state, torn: log.torn, fromSnapshot: true,
                               eventsFolded: log.events.count)
         if writeSnapshot && log.events.count > 0 {
           learner.saveSnapshot(log: log, profileHash: hash)

@@ -210,7 +210,7 @@ struct FieldReader {
 
   func date(_ o: JSONObject) throws(PlanEngineError) -> String {
     let d = try string(o, "date")
-    guard CivilDate(d) != nil else { throw fail("date", "a date YYYY-MM-DD, not '\(d)'") }
+    guard (try? EpochDay(parsing: d)) != nil else { throw fail("date", "a date YYYY-MM-DD, not '\(d)'") }
     return d
   }
 }

@@ -113,7 +113,16 @@ public struct LearnerFold: Sendable {
     case .wordReset(let e):
       update(key(e)) { item in item.popularity = 0 }
     case .wordOpened(let e):
-      update(key(e)) { item in item.opens += 1; item.popularity += 1 }
+      update(key(e)) { item in
+        item.opens += 1
+        if let unknown = item.lastUnknownMillis, ms >= unknown,
+          ms - unknown <= Int64(PopularityCounter.unknownCardWindow * 1000)
+        {
+          item.lastUnknownMillis = nil  // the card "I don't know" showed: already counted
+        } else {
+          item.popularity += 1
+        }
+      }
     case .wordLookedUp(let e):
       update(key(e)) { item in item.lookups += 1; item.popularity += 1 }
       rate(key(e), 1, day: day, ms: ms)
@@ -122,7 +131,10 @@ public struct LearnerFold: Sendable {
       update(key(e)) { item in item.popularity = 0 }
       rate(key(e), 3, day: day, ms: ms)
     case .wordUnknown(let e):
-      update(key(e)) { item in item.popularity += 1 }
+      update(key(e)) { item in
+        item.popularity += 1
+        item.lastUnknownMillis = ms
+      }
       rate(key(e), 1, day: day, ms: ms)
     case .wordQuizzed(let e, _, let verdict, let seconds):
       update(key(e)) { item in

@@ -11,7 +11,8 @@ import MemoryModels
 public struct LearnerSnapshot: Sendable, Equatable {
   public static let currentVersion = 1
   /// Bumped whenever the fold's rules change, so old snapshots are rebuilt.
-  public static let foldVersion = 1
+  /// 2: words remember their last "I don't know" so the card it opens is not a second +1.
+  public static let foldVersion = 2
 
   public var logBytes: Int
   public var logCount: Int
@@ -108,6 +109,7 @@ public struct LearnerSnapshot: Sendable, Equatable {
     int("\"quizzes\":", it.quizzes)
     int("\"quizzesWrong\":", it.quizzesWrong)
     int("\"mistakes\":", it.mistakes)
+    if let t = it.lastUnknownMillis { w.writeRaw(",\"lastUnknown\":"); w.writeInt(Int(t)) }
     if let word = it.word {
       w.writeRaw(",\"english\":"); w.writeString(word.english)
       w.writeRaw(",\"ukrainian\":["); 
@@ -192,6 +194,7 @@ public struct LearnerSnapshot: Sendable, Equatable {
       case "quizzes": it.quizzes = v.intValue ?? 0
       case "quizzesWrong": it.quizzesWrong = v.intValue ?? 0
       case "mistakes": it.mistakes = v.intValue ?? 0
+      case "lastUnknown": it.lastUnknownMillis = v.intValue.map(Int64.init)
       case "english": english = v.stringValue
       case "ukrainian": ukrainian = v.arrayValue?.compactMap(\.stringValue) ?? []
       case "added": added = Int64(v.intValue ?? 0)

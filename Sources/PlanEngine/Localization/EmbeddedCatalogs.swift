@@ -15,6 +15,7 @@ enum EmbeddedCatalogs {
     "count.minutes": { "zero": "{count} دقيقة", "one": "دقيقة واحدة", "two": "دقيقتان", "few": "{count} دقائق", "many": "{count} دقيقة", "other": "{count} دقيقة" },
     "count.pages": { "zero": "{count} صفحة", "one": "صفحة واحدة", "two": "صفحتان", "few": "{count} صفحات", "many": "{count} صفحة", "other": "{count} صفحة" },
     "count.reviews": { "zero": "{count} مراجعة", "one": "مراجعة واحدة", "two": "مراجعتان", "few": "{count} مراجعات", "many": "{count} مراجعة", "other": "{count} مراجعة" },
+    "count.seconds": { "zero": "{count} ثانية", "one": "ثانية واحدة", "two": "ثانيتان", "few": "{count} ثوانٍ", "many": "{count} ثانية", "other": "{count} ثانية" },
     "count.words": { "zero": "{count} كلمة", "one": "كلمة واحدة", "two": "كلمتان", "few": "{count} كلمات", "many": "{count} كلمة", "other": "{count} كلمة" },
     "error.failedLearners": { "zero": "تعذّر إعداد الخطة لـ{count} متعلم", "one": "تعذّر إعداد الخطة لمتعلم واحد", "two": "تعذّر إعداد الخطة لمتعلمَين", "few": "تعذّر إعداد الخطة لـ{count} متعلمين", "many": "تعذّر إعداد الخطة لـ{count} متعلمًا", "other": "تعذّر إعداد الخطة لـ{count} متعلم" },
     "error.heading": "خطأ",
@@ -22,9 +23,27 @@ enum EmbeddedCatalogs {
     "error.usage": "خطأ في استخدام الأمر",
     "forecast.catchUp": "اللحاق بالجدول بحلول {date}",
     "forecast.goal": "بلوغ الهدف بحلول {date}",
+    "item.atRisk": "الأكثر عرضة للنسيان: احتمال التذكّر {r}",
     "item.due": "حان موعد المراجعة: احتمال التذكّر {r}",
+    "item.neverRevised": "محفوظ ولم يُراجع بعد",
     "item.newLessonLines": { "zero": "درس جديد، {count} سطر", "one": "درس جديد، سطر واحد", "two": "درس جديد، سطران", "few": "درس جديد، {count} أسطر", "many": "درس جديد، {count} سطرًا", "other": "درس جديد، {count} سطر" },
+    "item.newWord": "كلمة جديدة",
+    "item.newWordNeeded": "كلمة جديدة بحثت عنها",
     "item.notRevisedForDays": { "zero": "بلا مراجعة منذ {count} يوم", "one": "بلا مراجعة منذ يوم واحد", "two": "بلا مراجعة منذ يومين", "few": "بلا مراجعة منذ {count} أيام", "many": "بلا مراجعة منذ {count} يومًا", "other": "بلا مراجعة منذ {count} يوم" },
+    "item.recentLesson": "درس قريب",
+    "item.unstable": "درس قريب لم يثبت بعد",
+    "item.wordDue": "احتمال التذكّر {percent}",
+    "item.wordNeeded": "احتمال التذكّر {percent}، وقد بحثت عنها",
+    "note.newMaterialPaused": "لا جديد اليوم: المراجعات المستحقة أولًا",
+    "note.overBudgetItem": "هذه المهمة وحدها أطول من وقت اليوم: هي المهمة الوحيدة اليوم",
+    "note.quranCycleDoesNotFit": "دورة المراجعة لا تتسع لوقتك: الصفحات الأكثر عرضة للنسيان أولًا",
+    "note.quranGoalComplete": "اكتمل هدف الحفظ: مراجعة فقط",
+    "note.quranNewLessonPaused": "الدرس الجديد متوقف: المراجعة أولًا",
+    "note.quranNewLessonShortened": "قُصّر الدرس الجديد: في الدروس القريبة أخطاء",
+    "note.quranRecentDeferred": "بعض الدروس القريبة تنتظر الأيام التالية",
+    "note.quranRecentFailing": "الدروس القريبة لم تثبت: تُراجع قبل الجديد",
+    "note.quranTargetUnreachable": "بهذه الوتيرة لن يُبلغ الموعد المستهدف",
+    "plan.budget": "{planned} من أصل {budget}",
     "plan.budgetExceeded": "تجاوزت الخطة الوقت المخصص",
     "plan.budgetExceededBy": { "zero": "تجاوزت الخطة الوقت المخصص بـ{count} دقيقة", "one": "تجاوزت الخطة الوقت المخصص بدقيقة واحدة", "two": "تجاوزت الخطة الوقت المخصص بدقيقتين", "few": "تجاوزت الخطة الوقت المخصص بـ{count} دقائق", "many": "تجاوزت الخطة الوقت المخصص بـ{count} دقيقة", "other": "تجاوزت الخطة الوقت المخصص بـ{count} دقيقة" },
     "plan.deferred": { "zero": "لا مهام مؤجلة", "one": "أُجّلت مهمة واحدة إلى الأيام التالية", "two": "أُجّلت مهمتان إلى الأيام التالية", "few": "أُجّلت {count} مهام إلى الأيام التالية", "many": "أُجّلت {count} مهمة إلى الأيام التالية", "other": "أُجّلت {count} مهمة إلى الأيام التالية" },
@@ -37,6 +56,7 @@ enum EmbeddedCatalogs {
     "reminder.at": "الساعة {time}: {word}",
     "section.newLesson": "الدرس الجديد",
     "section.newWords": "كلمات جديدة",
+    "section.notes": "ملاحظات",
     "section.oldRevision": "المراجعة البعيدة",
     "section.recentRevision": "المراجعة القريبة",
     "section.reminders": "التذكيرات",
@@ -56,6 +76,7 @@ enum EmbeddedCatalogs {
     "count.minutes": { "one": "{count} minute", "other": "{count} minutes" },
     "count.pages": { "one": "{count} page", "other": "{count} pages" },
     "count.reviews": { "one": "{count} review", "other": "{count} reviews" },
+    "count.seconds": { "one": "{count} second", "other": "{count} seconds" },
     "count.words": { "one": "{count} word", "other": "{count} words" },
     "error.failedLearners": { "one": "{count} learner could not be planned", "other": "{count} learners could not be planned" },
     "error.heading": "Error",
@@ -63,9 +84,27 @@ enum EmbeddedCatalogs {
     "error.usage": "Usage error",
     "forecast.catchUp": "caught up by {date}",
     "forecast.goal": "goal reached by {date}",
+    "item.atRisk": "most at risk: R = {r}",
     "item.due": "due: R = {r}",
+    "item.neverRevised": "memorised, not yet revised",
     "item.newLessonLines": { "one": "new lesson, {count} line", "other": "new lesson, {count} lines" },
+    "item.newWord": "new word",
+    "item.newWordNeeded": "new word you looked up",
     "item.notRevisedForDays": { "one": "not revised for {count} day", "other": "not revised for {count} days" },
+    "item.recentLesson": "recent lesson",
+    "item.unstable": "recent lesson, not yet stable",
+    "item.wordDue": "recall {percent}",
+    "item.wordNeeded": "recall {percent}, and you looked it up",
+    "note.newMaterialPaused": "no new material today: due reviews come first",
+    "note.overBudgetItem": "this item alone takes longer than today's budget: it is today's only item",
+    "note.quranCycleDoesNotFit": "the revision cycle does not fit your minutes: the most at-risk pages come first",
+    "note.quranGoalComplete": "your Quran goal is complete: revision only",
+    "note.quranNewLessonPaused": "new lesson paused: revision comes first",
+    "note.quranNewLessonShortened": "new lesson shortened: recent lessons came back with mistakes",
+    "note.quranRecentDeferred": "some older recent lessons wait for the coming days",
+    "note.quranRecentFailing": "recent lessons keep failing: they are revised before new material",
+    "note.quranTargetUnreachable": "at this pace the target date is out of reach",
+    "plan.budget": "{planned} of {budget}",
     "plan.budgetExceeded": "budget exceeded",
     "plan.budgetExceededBy": { "one": "budget exceeded by {count} minute", "other": "budget exceeded by {count} minutes" },
     "plan.deferred": { "one": "{count} item moved to later days", "other": "{count} items moved to later days" },
@@ -78,6 +117,7 @@ enum EmbeddedCatalogs {
     "reminder.at": "at {time}: {word}",
     "section.newLesson": "New lesson",
     "section.newWords": "New words",
+    "section.notes": "Notes",
     "section.oldRevision": "Old revision",
     "section.recentRevision": "Recent revision",
     "section.reminders": "Reminders",
@@ -90,6 +130,7 @@ enum EmbeddedCatalogs {
     "count.minutes": "A duration in minutes.",
     "count.pages": "A number of mushaf pages.",
     "count.reviews": "A number of vocabulary reviews.",
+    "count.seconds": "A duration in seconds (items shorter than a minute).",
     "count.words": "A number of vocabulary words.",
     "error.failedLearners": "Heading of the list of learners the nightly job could not plan.",
     "error.heading": "Heading of an error message.",
@@ -97,9 +138,27 @@ enum EmbeddedCatalogs {
     "error.usage": "Heading of a command-line usage error.",
     "forecast.catchUp": "Forecast: the date the backlog is cleared.",
     "forecast.goal": "Forecast: the date the learner's goal is reached.",
+    "item.atRisk": "Reason of an old-revision item chosen as most at risk; {r} is the recall probability.",
     "item.due": "Why a review is in the plan: {r} is the predicted recall probability (0 to 1).",
+    "item.neverRevised": "Reason of an old-revision item memorised before and not yet revised in the plan.",
     "item.newLessonLines": "A new-lesson (sabaq) item of {count} lines.",
+    "item.newWord": "Reason of a new word from the dictionary.",
+    "item.newWordNeeded": "Reason of a new word the learner already reached for.",
     "item.notRevisedForDays": "Why a revision is in the plan: days since it was last revised.",
+    "item.recentLesson": "Reason of a recent-revision item: a lesson of the last days.",
+    "item.unstable": "Reason of a recent-revision item revised until stable.",
+    "item.wordDue": "Reason of a vocabulary review; {percent} is the predicted recall.",
+    "item.wordNeeded": "Reason of a vocabulary review of a word the learner reached for (looked up, failed) since they last knew it.",
+    "note.newMaterialPaused": "Note: no new lesson or words because due reviews were deferred.",
+    "note.overBudgetItem": "Note: one item longer than the whole budget is today's only item.",
+    "note.quranCycleDoesNotFit": "Quran note: the revision cycle does not fit the budget.",
+    "note.quranGoalComplete": "Quran note: the goal is complete, revision only.",
+    "note.quranNewLessonPaused": "Quran note: the new lesson is paused for revision.",
+    "note.quranNewLessonShortened": "Quran note: the new lesson is shorter because recent lessons had mistakes.",
+    "note.quranRecentDeferred": "Quran note: older recent lessons did not fit today.",
+    "note.quranRecentFailing": "Quran note: recent lessons keep coming back with low grades.",
+    "note.quranTargetUnreachable": "Quran note: the target date cannot be met at the current pace.",
+    "plan.budget": "Second line of the plan: minutes planned of the day's budget.",
     "plan.budgetExceeded": "The plan does not fit in the day's time budget.",
     "plan.budgetExceededBy": "The plan is longer than the day's time budget by {count} minutes.",
     "plan.deferred": "Items that did not fit today and were moved to the following days.",
@@ -112,6 +171,7 @@ enum EmbeddedCatalogs {
     "reminder.at": "A vocabulary reminder: {time} is a clock time, {word} the English word.",
     "section.newLesson": "Section title: the new lesson (sabaq).",
     "section.newWords": "Section title: vocabulary words introduced today.",
+    "section.notes": "Heading of the notes about today's plan.",
     "section.oldRevision": "Section title: old revision (manzil).",
     "section.recentRevision": "Section title: recent revision (sabqi).",
     "section.reminders": "Section title: today's vocabulary reminders.",
@@ -131,6 +191,7 @@ enum EmbeddedCatalogs {
     "count.minutes": { "one": "{count} хвилина", "few": "{count} хвилини", "many": "{count} хвилин", "other": "{count} хвилини" },
     "count.pages": { "one": "{count} сторінка", "few": "{count} сторінки", "many": "{count} сторінок", "other": "{count} сторінки" },
     "count.reviews": { "one": "{count} повторення", "few": "{count} повторення", "many": "{count} повторень", "other": "{count} повторення" },
+    "count.seconds": { "one": "{count} секунда", "few": "{count} секунди", "many": "{count} секунд", "other": "{count} секунди" },
     "count.words": { "one": "{count} слово", "few": "{count} слова", "many": "{count} слів", "other": "{count} слова" },
     "error.failedLearners": { "one": "Не вдалося скласти план для {count} учня", "few": "Не вдалося скласти план для {count} учнів", "many": "Не вдалося скласти план для {count} учнів", "other": "Не вдалося скласти план для {count} учня" },
     "error.heading": "Помилка",
@@ -138,9 +199,27 @@ enum EmbeddedCatalogs {
     "error.usage": "Помилка у виклику команди",
     "forecast.catchUp": "відставання буде надолужено до {date}",
     "forecast.goal": "мети буде досягнуто до {date}",
+    "item.atRisk": "найбільший ризик забути: R = {r}",
     "item.due": "пора повторити: R = {r}",
+    "item.neverRevised": "вивчено, ще не повторювали",
     "item.newLessonLines": { "one": "новий урок, {count} рядок", "few": "новий урок, {count} рядки", "many": "новий урок, {count} рядків", "other": "новий урок, {count} рядка" },
+    "item.newWord": "нове слово",
+    "item.newWordNeeded": "нове слово, яке ви шукали",
     "item.notRevisedForDays": { "one": "не повторювали {count} день", "few": "не повторювали {count} дні", "many": "не повторювали {count} днів", "other": "не повторювали {count} дня" },
+    "item.recentLesson": "недавній урок",
+    "item.unstable": "недавній урок, ще не закріплений",
+    "item.wordDue": "пригадування {percent}",
+    "item.wordNeeded": "пригадування {percent}, і ви його шукали",
+    "note.newMaterialPaused": "сьогодні без нового матеріалу: спершу повторення",
+    "note.overBudgetItem": "це завдання саме довше за сьогоднішній бюджет: сьогодні воно єдине",
+    "note.quranCycleDoesNotFit": "цикл повторення не вміщується у ваш час: спершу найризикованіші сторінки",
+    "note.quranGoalComplete": "мету з Корану досягнуто: лише повторення",
+    "note.quranNewLessonPaused": "новий урок призупинено: спершу повторення",
+    "note.quranNewLessonShortened": "новий урок скорочено: в недавніх уроках були помилки",
+    "note.quranRecentDeferred": "деякі недавні уроки чекають на наступні дні",
+    "note.quranRecentFailing": "недавні уроки не вдаються: їх повторюємо перед новим",
+    "note.quranTargetUnreachable": "за цього темпу цільової дати не досягти",
+    "plan.budget": "{planned} з {budget}",
     "plan.budgetExceeded": "бюджет часу перевищено",
     "plan.budgetExceededBy": { "one": "бюджет часу перевищено на {count} хвилину", "few": "бюджет часу перевищено на {count} хвилини", "many": "бюджет часу перевищено на {count} хвилин", "other": "бюджет часу перевищено на {count} хвилини" },
     "plan.deferred": { "one": "{count} завдання перенесено на наступні дні", "few": "{count} завдання перенесено на наступні дні", "many": "{count} завдань перенесено на наступні дні", "other": "{count} завдання перенесено на наступні дні" },
@@ -153,6 +232,7 @@ enum EmbeddedCatalogs {
     "reminder.at": "о {time}: {word}",
     "section.newLesson": "Новий урок",
     "section.newWords": "Нові слова",
+    "section.notes": "Примітки",
     "section.oldRevision": "Давнє повторення",
     "section.recentRevision": "Недавнє повторення",
     "section.reminders": "Нагадування",
@@ -178,6 +258,8 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
   case countPages = "count.pages"
   /// {count} reviews (counted)
   case countReviews = "count.reviews"
+  /// {count} seconds (counted)
+  case countSeconds = "count.seconds"
   /// {count} words (counted)
   case countWords = "count.words"
   /// {count} learners could not be planned (counted)
@@ -192,12 +274,48 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
   case forecastCatchUp = "forecast.catchUp"
   /// goal reached by {date}
   case forecastGoal = "forecast.goal"
+  /// most at risk: R = {r}
+  case itemAtRisk = "item.atRisk"
   /// due: R = {r}
   case itemDue = "item.due"
+  /// memorised, not yet revised
+  case itemNeverRevised = "item.neverRevised"
   /// new lesson, {count} lines (counted)
   case itemNewLessonLines = "item.newLessonLines"
+  /// new word
+  case itemNewWord = "item.newWord"
+  /// new word you looked up
+  case itemNewWordNeeded = "item.newWordNeeded"
   /// not revised for {count} days (counted)
   case itemNotRevisedForDays = "item.notRevisedForDays"
+  /// recent lesson
+  case itemRecentLesson = "item.recentLesson"
+  /// recent lesson, not yet stable
+  case itemUnstable = "item.unstable"
+  /// recall {percent}
+  case itemWordDue = "item.wordDue"
+  /// recall {percent}, and you looked it up
+  case itemWordNeeded = "item.wordNeeded"
+  /// no new material today: due reviews come first
+  case noteNewMaterialPaused = "note.newMaterialPaused"
+  /// this item alone takes longer than today's budget: it is today's only item
+  case noteOverBudgetItem = "note.overBudgetItem"
+  /// the revision cycle does not fit your minutes: the most at-risk pages come first
+  case noteQuranCycleDoesNotFit = "note.quranCycleDoesNotFit"
+  /// your Quran goal is complete: revision only
+  case noteQuranGoalComplete = "note.quranGoalComplete"
+  /// new lesson paused: revision comes first
+  case noteQuranNewLessonPaused = "note.quranNewLessonPaused"
+  /// new lesson shortened: recent lessons came back with mistakes
+  case noteQuranNewLessonShortened = "note.quranNewLessonShortened"
+  /// some older recent lessons wait for the coming days
+  case noteQuranRecentDeferred = "note.quranRecentDeferred"
+  /// recent lessons keep failing: they are revised before new material
+  case noteQuranRecentFailing = "note.quranRecentFailing"
+  /// at this pace the target date is out of reach
+  case noteQuranTargetUnreachable = "note.quranTargetUnreachable"
+  /// {planned} of {budget}
+  case planBudget = "plan.budget"
   /// budget exceeded
   case planBudgetExceeded = "plan.budgetExceeded"
   /// budget exceeded by {count} minutes (counted)
@@ -222,6 +340,8 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
   case sectionNewLesson = "section.newLesson"
   /// New words
   case sectionNewWords = "section.newWords"
+  /// Notes
+  case sectionNotes = "section.notes"
   /// Old revision
   case sectionOldRevision = "section.oldRevision"
   /// Recent revision

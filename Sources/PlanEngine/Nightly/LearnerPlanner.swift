@@ -16,12 +16,12 @@ public protocol LearnerPlanner: Sendable {
   func load(learnerFolder: URL) throws -> LoadedLearner
 
   /// The learner's plan for `date`, or for the learner's own current learning day when nil.
-  func plan(_ learner: LoadedLearner, date: PlanDate?) throws -> PlannedLearner
+  func plan(_ learner: LoadedLearner, date: EpochDay?) throws -> PlannedLearner
 }
 
 extension LearnerPlanner {
   /// Loads and plans in one call.
-  public func plan(learnerFolder: URL, date: PlanDate?) throws -> PlannedLearner {
+  public func plan(learnerFolder: URL, date: EpochDay?) throws -> PlannedLearner {
     try plan(load(learnerFolder: learnerFolder), date: date)
   }
 }
@@ -29,11 +29,11 @@ extension LearnerPlanner {
 /// One learner's plan, as the nightly job writes it to `plans/<date>.json`.
 public struct PlannedLearner: Sendable, Equatable {
   /// The learner's date the plan is for (their own learning day unless `--date` was given).
-  public var date: PlanDate
+  public var date: EpochDay
   /// The plan document, JSON, written byte for byte.
   public var plan: [UInt8]
 
-  public init(date: PlanDate, plan: [UInt8]) {
+  public init(date: EpochDay, plan: [UInt8]) {
     self.date = date
     self.plan = plan
   }

@@ -3,7 +3,7 @@ import Foundation
 /// How a nightly run is asked to go.
 public struct NightlyOptions: Sendable {
   /// Plan every learner for this date instead of each learner's own learning day.
-  public var date: PlanDate?
+  public var date: EpochDay?
   /// Learners planned at once (worker threads); at least 1. Results do not depend on it.
   public var jobs: Int
   public var shard: Shard
@@ -12,7 +12,7 @@ public struct NightlyOptions: Sendable {
   public var progress: (@Sendable (NightlyProgress) -> Void)?
 
   public init(
-    date: PlanDate? = nil, jobs: Int = 1, shard: Shard = .all,
+    date: EpochDay? = nil, jobs: Int = 1, shard: Shard = .all,
     progress: (@Sendable (NightlyProgress) -> Void)? = nil
   ) {
     self.date = date
@@ -154,7 +154,7 @@ public enum NightlyRunner {
   }
 
   private static func planOne<Planner: LearnerPlanner>(
-    _ folder: URL, planner: Planner, date: PlanDate?, times: inout PhaseTimes
+    _ folder: URL, planner: Planner, date: EpochDay?, times: inout PhaseTimes
   ) -> Outcome {
     var mark = Clock.now()
     var phase: WritableKeyPath<PhaseTimes, Double> = \.reading
@@ -182,8 +182,8 @@ public enum NightlyRunner {
   }
 
   enum Outcome: Sendable {
-    case written(PlanDate)
-    case unchanged(PlanDate)
+    case written(EpochDay)
+    case unchanged(EpochDay)
     case failed(String)
   }
 

@@ -49,7 +49,7 @@ public struct NightlySummary: Sendable, Equatable {
   public var root: String
   public var shard: Shard
   /// The `--date` override, or nil when each learner had its own date.
-  public var date: PlanDate?
+  public var date: EpochDay?
   /// The learners of this shard: `planned + unchanged + failed.count`.
   public var learners: Int
   /// Plans written (new or changed).
@@ -61,12 +61,12 @@ public struct NightlySummary: Sendable, Equatable {
   /// Folders of this shard without a `profile.json`, not learners, sorted by name.
   public var skipped: [String]
   /// How many learners were planned (written or unchanged) for each date.
-  public var dates: [PlanDate: Int]
+  public var dates: [EpochDay: Int]
   public var timings: Timings
 
   public init(
-    root: String, shard: Shard, date: PlanDate?, learners: Int, planned: Int, unchanged: Int,
-    failed: [Failure], skipped: [String], dates: [PlanDate: Int], timings: Timings
+    root: String, shard: Shard, date: EpochDay?, learners: Int, planned: Int, unchanged: Int,
+    failed: [Failure], skipped: [String], dates: [EpochDay: Int], timings: Timings
   ) {
     self.root = root
     self.shard = shard

@@ -1,7 +1,11 @@
+import Foundation
+
 /// A learning day as a civil date, counted in days since 1970-01-01 (proleptic Gregorian).
 ///
-/// The planners work on whole days; which civil day "now" is (timezone, day-start hour) is the
-/// learner layer's business. In JSON a day is `"YYYY-MM-DD"`.
+/// The one day type of the engine: plans, the Quran and the nightly job are dated by it. The
+/// planners work on whole days; which civil day "now" is (timezone, day-start hour) is the
+/// learner layer's business (``learningDay(containing:timeZone:dayStartHour:)``). In JSON a day
+/// is `"YYYY-MM-DD"`.
 public struct EpochDay: Sendable, Hashable, Comparable, Strideable, CustomStringConvertible {
   public let value: Int
   public init(_ daysSince1970: Int) { value = daysSince1970 }
@@ -19,14 +23,39 @@ public struct EpochDay: Sendable, Hashable, Comparable, Strideable, CustomString
     value = era * 146_097 + doe - 719_468
   }
 
-  /// Parses `YYYY-MM-DD`; an error names the text and what was expected.
-  public init(parsing text: String) throws(PlanEngineError) {
-    let p = text.split(separator: "-", omittingEmptySubsequences: false)
-    guard p.count == 3, p[0].count == 4, p[1].count == 2, p[2].count == 2,
-      let y = Int(p[0]), let m = Int(p[1]), let d = Int(p[2]), let day = EpochDay(year: y, month: m, day: d)
-    else { throw .invalidValue(keyPath: "date", value: text, expected: "a date YYYY-MM-DD that exists") }
+  /// Parses `YYYY-MM-DD` (exactly four, two and two ASCII digits, year 0001–9999), e.g.
+  /// `2026-11-30`; an error names `keyPath` (`date`, `--date`, a JSON key), the text and what
+  /// was expected.
+  public init(parsing text: String, keyPath: String = "date") throws(PlanEngineError) {
+    let b = Array(text.utf8)
+    func digits(_ r: Range<Int>) -> Int? {
+      var v = 0
+      for i in r {
+        guard b[i] >= 0x30, b[i] <= 0x39 else { return nil }
+        v = v * 10 + Int(b[i] - 0x30)
+      }
+      return v
+    }
+    guard b.count == 10, b[4] == 0x2D, b[7] == 0x2D, let y = digits(0..<4), let m = digits(5..<7), let d = digits(8..<10), y >= 1
+    else { throw .invalidValue(keyPath: keyPath, value: text, expected: "a date YYYY-MM-DD, e.g. 2026-11-30") }
+    guard let day = EpochDay(year: y, month: m, day: d) else {
+      throw .invalidValue(keyPath: keyPath, value: text, expected: "a calendar date that exists, YYYY-MM-DD")
+    }
     self = day
   }
+
+  /// The learning day containing `instant` for a learner in `timeZone` whose day starts at
+  /// `dayStartHour` local time: the local date of `instant − dayStartHour hours`
+  /// (with day start 4, 2026-12-01 03:30 local is still the learning day 2026-11-30).
+  public static func learningDay(containing instant: Date, timeZone: TimeZone, dayStartHour: Int) -> EpochDay {
+    let seconds = Int(instant.timeIntervalSince1970.rounded(.down))
+    let local = seconds + timeZone.secondsFromGMT(for: instant) - dayStartHour * 3600
+    return EpochDay(local >= 0 ? local / 86_400 : (local - 86_399) / 86_400)
+  }
+
+  public var year: Int { civil.year }
+  public var month: Int { civil.month }
+  public var day: Int { civil.day }
 
   public var civil: (year: Int, month: Int, day: Int) {
     let z = value + 719_468

@@ -5,12 +5,10 @@ import PlanEngine
 /// and write each plan to `<learner>/plans/<date>.json`; the JSON summary goes to stdout.
 /// See docs/operations.md.
 public enum NightlyCommand: PlannerCommand {
-  /// The plan producer the command runs, given the command's context (its clock).
-  ///
-  /// TEMPORARY: `ProfileEchoPlanner` writes placeholder plans until the daily plan exists;
-  /// point this at the real producer then (one line). The runner does not depend on which.
+  /// The plan producer the command runs, given the command's context (its clock): the daily
+  /// plan, the same bytes as `planner today --format json`. The runner does not depend on which.
   public static let makePlanner: @Sendable (CommandContext) -> any LearnerPlanner = { context in
-    ProfileEchoPlanner(now: context.now)
+    LearnerDailyPlanner(now: context.now)
   }
 
   public static let spec = CommandSpec(
@@ -36,8 +34,8 @@ public enum NightlyCommand: PlannerCommand {
     let jobs = try arguments.int("jobs") ?? 1
     guard jobs >= 1 else { throw CLIError.usage("--jobs expects at least 1, got \(jobs)") }
     let shard = try Shard.resolve(option: arguments.string("shard"), environment: context.environment)
-    var date: PlanDate?
-    if let text = arguments.string("date") { date = try PlanDate(parsing: text) }
+    var date: EpochDay?
+    if let text = arguments.string("date") { date = try EpochDay(parsing: text, keyPath: "--date") }
 
     let reporter = context.stderrIsTerminal ? ProgressReporter(output: context.stderr, unit: "learners") : nil
     let options = NightlyOptions(

@@ -122,7 +122,7 @@ enum RecordCommand: PlannerCommand {
     func planDate() throws -> String {
       if let d = arguments.string("date") { return d }
       var clock = LearnerClock(profile: profile)
-      return CivilDate(daysSinceEpoch: clock.day(atMillis: time.epochMillis)).description
+      return EpochDay(clock.day(atMillis: time.epochMillis)).description
     }
     var note = ""
     let payload: EventPayload

@@ -103,7 +103,7 @@ enum ShowCommand: PlannerCommand {
     o["learner"] = .object(JSONObject([
       "id": .string(p.id), "timezone": .string(p.timezone), "dayStartHour": num(p.dayStartHour),
       "locale": .string(p.locale.rawValue), "dailyMinutes": num(p.dailyMinutes),
-      "learningDay": .string(CivilDate(daysSinceEpoch: today).description),
+      "learningDay": .string(EpochDay(today).description),
     ]))
     var byType = JSONObject()
     for k in s.eventsByType.keys.sorted() { byType[k] = num(s.eventsByType[k]!) }

@@ -40,7 +40,7 @@ import Testing
 
   @Test func learningDaysAcrossKyivDaylightSavingChanges() throws {
     var clock = LearnerClock(timeZone: TimeZone(identifier: "Europe/Kyiv")!, dayStartHour: 4)
-    func day(_ t: String) -> String { CivilDate(daysSinceEpoch: clock.day(atMillis: EventTime(t)!.epochMillis)).description }
+    func day(_ t: String) -> String { EpochDay(clock.day(atMillis: EventTime(t)!.epochMillis)).description }
     // Spring forward, 2026-03-29 03:00 → 04:00 local.
     #expect(day("2026-03-29T00:59:00Z") == "2026-03-28")  // 02:59 +02:00
     #expect(day("2026-03-29T01:00:00Z") == "2026-03-29")  // 04:00 +03:00

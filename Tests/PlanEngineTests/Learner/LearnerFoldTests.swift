@@ -72,6 +72,25 @@ import Testing
     #expect(fold(events).word("run")!.popularity == 0)
   }
 
+  @Test func theCardThatIDontKnowOpensIsNotASecondPlusOne() {
+    let events = [
+      add("a", "2026-11-30T07:00:00+02:00"),
+      Fixed.event("u1", "2026-11-30T08:00:00+02:00", .wordUnknown(english: "run")),
+      // The card the app shows for "I don't know", logged 30 s later: the same action.
+      Fixed.event("o1", "2026-11-30T08:00:30+02:00", .wordOpened(english: "run")),
+      // A later, separate opening counts again.
+      Fixed.event("o2", "2026-11-30T09:00:00+02:00", .wordOpened(english: "run")),
+      Fixed.event("u2", "2026-11-30T10:00:00+02:00", .wordUnknown(english: "run")),
+      // Opened long after the "I don't know" (over the 120 s window): its own +1.
+      Fixed.event("o3", "2026-11-30T10:05:00+02:00", .wordOpened(english: "run")),
+    ]
+    let word = fold(events).word("run")!
+    #expect(word.popularity == 4)
+    #expect(word.opens == 3)
+    // Late sync: the same events in another order fold the same.
+    #expect(fold(events.reversed()).word("run")!.popularity == 4)
+  }
+
   @Test func aLocatedSlipMakesItsUnitHardNotForgotten() throws {
     // Surah 78 spans two review units; a slip at 78:31 falls in the second.
     let units = ReviewUnits.units(overlapping: try AyahRange(parsing: "78")).map(\.description)

@@ -3,10 +3,10 @@ import Testing
 @testable import PlanEngine
 
 @Suite("Nightly: plan dates and learning days")
-struct NightlyPlanDateTests {
+struct NightlyEpochDayTests {
   @Test("YYYY-MM-DD parses and prints back", arguments: ["2026-11-30", "2024-02-29", "2000-02-29", "0001-01-01", "9999-12-31", "1970-01-01"])
   func roundTrip(text: String) throws {
-    #expect(try PlanDate(parsing: text).description == text)
+    #expect(try EpochDay(parsing: text).description == text)
   }
 
   @Test("impossible or malformed dates are refused", arguments: [
@@ -14,29 +14,29 @@ struct NightlyPlanDateTests {
     "2026/01/01", "2026-01-01T00:00", "", "２０２６-01-01", "0000-01-01", "+026-01-01",
   ])
   func refused(text: String) {
-    #expect(throws: PlanEngineError.self) { try PlanDate(parsing: text) }
+    #expect(throws: PlanEngineError.self) { try EpochDay(parsing: text, keyPath: "--date") }
   }
 
   @Test("the error names the option and what was expected")
   func errorText() {
     #expect(throws: PlanEngineError.invalidValue(keyPath: "--date", value: "2026-02-30",
                                                  expected: "a calendar date that exists, YYYY-MM-DD")) {
-      try PlanDate(parsing: "2026-02-30")
+      try EpochDay(parsing: "2026-02-30", keyPath: "--date")
     }
   }
 
   @Test("days since 1970-01-01: reference points and a round trip over 1…9999")
   func daysSinceEpoch() throws {
-    #expect(try PlanDate(parsing: "1970-01-01").daysSinceEpoch == 0)
-    #expect(try PlanDate(parsing: "2000-03-01").daysSinceEpoch == 11_017)
-    #expect(try PlanDate(parsing: "1969-12-31").daysSinceEpoch == -1)
-    #expect(try PlanDate(parsing: "0001-01-01").daysSinceEpoch == -719_162)
-    #expect(try PlanDate(parsing: "9999-12-31").daysSinceEpoch == 2_932_896)
-    var previous: PlanDate?
+    #expect(try EpochDay(parsing: "1970-01-01").value == 0)
+    #expect(try EpochDay(parsing: "2000-03-01").value == 11_017)
+    #expect(try EpochDay(parsing: "1969-12-31").value == -1)
+    #expect(try EpochDay(parsing: "0001-01-01").value == -719_162)
+    #expect(try EpochDay(parsing: "9999-12-31").value == 2_932_896)
+    var previous: EpochDay?
     for days in stride(from: -719_162, through: 2_932_896, by: 113) {
-      let date = PlanDate(daysSinceEpoch: days)
-      #expect(date.daysSinceEpoch == days)
-      #expect(try PlanDate(year: date.year, month: date.month, day: date.day) == date)
+      let date = EpochDay(days)
+      #expect(date.value == days)
+      #expect(EpochDay(year: date.year, month: date.month, day: date.day) == date)
       if let previous { #expect(previous < date) }
       previous = date
     }
@@ -47,7 +47,7 @@ struct NightlyPlanDateTests {
     let kyiv = try #require(TimeZone(identifier: "Europe/Kyiv"))
     func day(_ iso: String, _ zone: TimeZone, _ hour: Int) -> String {
       let instant = ISO8601DateFormatter().date(from: iso)!
-      return PlanDate.learningDay(containing: instant, timeZone: zone, dayStartHour: hour).description
+      return EpochDay.learningDay(containing: instant, timeZone: zone, dayStartHour: hour).description
     }
     #expect(day("2026-11-30T22:30:00Z", kyiv, 4) == "2026-11-30")  // 00:30 local, before 04:00
     #expect(day("2026-11-30T22:30:00Z", kyiv, 0) == "2026-12-01")
@@ -66,7 +66,7 @@ struct NightlyPlanDateTests {
 struct NightlyProfileEchoPlannerTests {
   let echo = ProfileEchoPlanner(now: NightlyFixture.now)
 
-  func plan(_ profile: String, name: String = "amina", date: PlanDate? = nil) throws -> String {
+  func plan(_ profile: String, name: String = "amina", date: EpochDay? = nil) throws -> String {
     let root = NightlyFixture.makeRoot()
     defer { NightlyFixture.remove(root) }
     NightlyFixture.addLearner(root, name, profile: profile)
@@ -83,7 +83,7 @@ struct NightlyProfileEchoPlannerTests {
     #expect(try plan("{}") == "{\"date\":\"2026-11-30\",\"learner\":\"amina\",\"status\":\"pending-plan-engine\",\"version\":1}\n")
     #expect(try plan("{\"timezone\":\"Pacific/Kiritimati\",\"dayStartHour\":0,\"locale\":\"uk\"}")
       .hasPrefix("{\"date\":\"2026-12-01\""))  // UTC+14
-    #expect(try plan("{}", date: try PlanDate(parsing: "2030-05-05")).hasPrefix("{\"date\":\"2030-05-05\""))
+    #expect(try plan("{}", date: try EpochDay(parsing: "2030-05-05")).hasPrefix("{\"date\":\"2030-05-05\""))
     let parsed = try JSONSerialization.jsonObject(with: Data(try plan("{}").utf8)) as? [String: Any]
     #expect(parsed?["version"] as? Int == 1)
   }

@@ -86,7 +86,7 @@ struct NightlyRunnerTests {
     #expect(String(decoding: try Data(contentsOf: target), as: UTF8.self)
       == "{\"date\":\"2026-11-30\",\"learner\":\"amina\",\"status\":\"pending-plan-engine\",\"version\":1}\n")
     let override = try NightlyRunner.run(
-      root: root, planner: echo, options: .init(date: try PlanDate(parsing: "2026-12-25")))
+      root: root, planner: echo, options: .init(date: try EpochDay(parsing: "2026-12-25")))
     #expect(override.planned == 1)
     #expect(NightlyFixture.files(root).keys.sorted()
       == ["amina/plans/2026-11-30.json", "amina/plans/2026-12-25.json", "amina/profile.json"])
@@ -202,10 +202,10 @@ struct NightlyRunnerTests {
       "defaults/plans/2026-11-30.json", "kyiv-0/plans/2026-12-01.json", "kyiv-4/plans/2026-11-30.json",
       "newyork/plans/2026-11-30.json", "tokyo/plans/2026-12-01.json",
     ])
-    #expect(summary.dates == [try PlanDate(parsing: "2026-11-30"): 3, try PlanDate(parsing: "2026-12-01"): 2])
+    #expect(summary.dates == [try EpochDay(parsing: "2026-11-30"): 3, try EpochDay(parsing: "2026-12-01"): 2])
     #expect(summary.date == nil)
 
-    let fixed = try PlanDate(parsing: "2027-01-15")
+    let fixed = try EpochDay(parsing: "2027-01-15")
     let override = try NightlyRunner.run(root: root, planner: echo, options: .init(date: fixed))
     #expect(override.dates == [fixed: 5])
     #expect(override.date == fixed)
@@ -241,10 +241,10 @@ struct NightlyRunnerTests {
     timings.writing = 0.0015
     timings.total = 4
     let summary = NightlySummary(
-      root: "/srv/\"learners\"", shard: try Shard(parsing: "2/8"), date: try PlanDate(parsing: "2026-03-01"),
+      root: "/srv/\"learners\"", shard: try Shard(parsing: "2/8"), date: try EpochDay(parsing: "2026-03-01"),
       learners: 10, planned: 7, unchanged: 1,
       failed: [.init(learner: "x", reason: "line1\nline2\t\u{1}")], skipped: [],
-      dates: [try PlanDate(parsing: "2026-03-01"): 8], timings: timings)
+      dates: [try EpochDay(parsing: "2026-03-01"): 8], timings: timings)
     #expect(summary.json == """
       {"date":"2026-03-01","dates":{"2026-03-01":8},"failed":[{"learner":"x","reason":"line1\\nline2\\t\\u0001"}],\
       "learners":10,"planned":7,"root":"/srv/\\"learners\\"","shard":"2/8","skipped":[],"timings":{"learnersPerSecond":2.5,\

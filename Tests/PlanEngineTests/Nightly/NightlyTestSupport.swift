@@ -96,7 +96,7 @@ struct FailingPlanner: LearnerPlanner {
     return try inner.load(learnerFolder: learnerFolder)
   }
 
-  func plan(_ learner: ProfileEchoPlanner.Profile, date: PlanDate?) throws -> PlannedLearner {
+  func plan(_ learner: ProfileEchoPlanner.Profile, date: EpochDay?) throws -> PlannedLearner {
     if stage == .plan, failing.contains(learner.learner) { throw Refused(learner: learner.learner) }
     return try inner.plan(learner, date: date)
   }
@@ -121,7 +121,7 @@ final class StoppingPlanner: LearnerPlanner, @unchecked Sendable {
     try inner.load(learnerFolder: learnerFolder)
   }
 
-  func plan(_ learner: ProfileEchoPlanner.Profile, date: PlanDate?) throws -> PlannedLearner {
+  func plan(_ learner: ProfileEchoPlanner.Profile, date: EpochDay?) throws -> PlannedLearner {
     lock.lock()
     defer { lock.unlock() }
     guard planned < limit else { throw Stopped() }

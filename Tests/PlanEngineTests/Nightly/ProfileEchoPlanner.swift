@@ -1,16 +1,12 @@
 import Foundation
+@testable import PlanEngine
 
-/// TEMPORARY producer for `planner nightly`, until the daily plan (issue 7's `planner today`)
-/// lands: it reads the learner's `profile.json`, works out the learner's own learning day, and
-/// writes a placeholder document saying the plan engine is pending:
+/// A minimal producer for the runner's tests (it was the nightly job's placeholder until the
+/// daily plan landed): reads the profile's timezone and day-start hour, fails on a corrupt
+/// profile, and writes a small document with the learner's date:
 ///
 ///     {"date":"2026-11-30","learner":"amina","status":"pending-plan-engine","version":1}
-///
-/// It is real in everything the nightly job depends on (it reads and validates the profile's
-/// timezone and day-start hour, fails on a corrupt profile, is a pure function of the folder and
-/// the clock) so the job runner is exercised end to end. `NightlyCommand.makePlanner` chooses
-/// it; that one line changes when the real plan producer exists.
-public struct ProfileEchoPlanner: LearnerPlanner {
+struct ProfileEchoPlanner: LearnerPlanner {
   /// The status the placeholder plans carry.
   public static let status = "pending-plan-engine"
 
@@ -65,8 +61,8 @@ public struct ProfileEchoPlanner: LearnerPlanner {
     return Profile(learner: learnerFolder.lastPathComponent, timeZone: zone, dayStartHour: Int(hour))
   }
 
-  public func plan(_ profile: Profile, date: PlanDate?) throws -> PlannedLearner {
-    let day = date ?? PlanDate.learningDay(containing: now, timeZone: profile.timeZone, dayStartHour: profile.dayStartHour)
+  public func plan(_ profile: Profile, date: EpochDay?) throws -> PlannedLearner {
+    let day = date ?? EpochDay.learningDay(containing: now, timeZone: profile.timeZone, dayStartHour: profile.dayStartHour)
     let q = NightlyJSON.quote
     let document = "{\"date\":\(q(day.description)),\"learner\":\(q(profile.learner)),"
       + "\"status\":\(q(Self.status)),\"version\":1}\n"

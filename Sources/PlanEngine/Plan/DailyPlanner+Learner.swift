@@ -1,0 +1,99 @@
+import Foundation
+import MemoryModels
+
+/// The daily plan of a learner, from their profile, derived state and history: the pure entry
+/// point the CLI (`planner today`), the nightly job and the simulator call.
+extension DailyPlanner {
+  /// The plan for `date` (a learning day), with `profile.parameters` as the memory model (use
+  /// ``ParameterRefit/apply(profile:state:events:cached:)`` first to refit them from the history;
+  /// `parameters` then says where they came from). `events` is the learner's history in any order; only
+  /// what happened before `date` counts, so the plan does not change while the day's work is
+  /// being recorded.
+  public static func plan(profile: LearnerProfile, state: LearnerState, events: [LearnerEvent], date: EpochDay,
+                          locale: PlanLocale? = nil, parameters: DailyPlanParameters? = nil) throws(PlanEngineError) -> DailyPlan {
+    try plan(input(profile: profile, state: state, events: events, date: date, locale: locale, parameters: parameters))
+  }
+
+  /// The composition's input for a learner (exposed for tests and the simulator).
+  public static func input(profile: LearnerProfile, state: LearnerState, events: [LearnerEvent], date: EpochDay,
+                           locale: PlanLocale? = nil, parameters: DailyPlanParameters? = nil) throws(PlanEngineError) -> DailyPlanInput {
+    let weights = FSRSParameters(uncheckedWeights: profile.parameters)
+    var quran: QuranPlanInput?
+    if let goal = profile.quran.goal {
+      var clock = LearnerClock(profile: profile)
+      var recitations: [QuranRecitation] = []
+      for e in events {
+        if case .recitation = e.payload, let r = e.quranRecitation(clock: &clock) { recitations.append(r) }
+      }
+      quran = QuranPlanInput(date: date, goal: goal, settings: profile.quran.settings, units: state.quranUnitMemories,
+                             recitations: recitations, parameters: weights)
+    }
+    let isDefault = profile.parameters == FSRSParameters.defaults.weights
+    return DailyPlanInput(
+      learner: profile.id, date: date, locale: locale ?? PlanLocale(learnerLocale: profile.locale),
+      profileMinutes: profile.minutes(on: Weekday.of(date)), quran: quran,
+      vocabulary: try vocabularyCandidates(profile: profile, state: state, events: events, date: date),
+      reminders: try reminders(profile: profile, state: state, events: events, date: date),
+      completion: PlanCompletion.from(events, before: date),
+      parameters: parameters ?? DailyPlanParameters(source: isDefault ? "defaults" : "profile"))
+  }
+
+  /// The vocabulary part (Sources/PlanEngine/Vocabulary/): every due review in the vocabulary
+  /// planner's priority order (those it would defer too), then the new words it offers, each
+  /// with recall today and tomorrow for the composition's value per minute.
+  static func vocabularyCandidates(profile: LearnerProfile, state: LearnerState, events: [LearnerEvent],
+                                   date: EpochDay) throws(PlanEngineError) -> [VocabularyCandidate] {
+    let learner = Learner(directory: "", profile: profile, state: state, torn: nil, fromSnapshot: false, eventsFolded: 0)
+    let words = learner.vocabularyWords
+    if words.isEmpty { return [] }
+    let clock = try learner.vocabularyClock()
+    let day = VocabularyDay(dayNumber: date.value)
+    let model = learner.memoryModel
+    // The whole day's minutes: the composition, not the vocabulary planner, splits the budget.
+    let plan = try VocabularyPlanner.plan(VocabularyPlanner.Input(
+      day: day, clock: clock, words: words, newWordsPerDay: profile.vocabulary.newWordsPerDay,
+      budgetMinutes: Double(max(profile.minutes(on: Weekday.of(date)), 1)), desiredRetention: profile.retention.vocabulary,
+      model: model, timings: VocabularyTimings(meanReviewSeconds: state.habits.secondsPerVocabularyReview,
+                                               reviewCount: state.habits.vocabularyTimedReviews)))
+    var byKey: [String: VocabularyWord] = [:]
+    for w in words { byKey[w.key] = w }
+    let tomorrow = day.adding(days: 1)
+    return (plan.items + plan.deferred).map { item in
+      let word = byKey[VocabularyWord.key(item.english)]
+      let isNew = item.kind == .new
+      return VocabularyCandidate(
+        kind: isNew ? .new : .review, english: item.english, translations: item.translations,
+        estimatedSeconds: item.estimatedSeconds, recall: item.recall,
+        recallTomorrow: isNew ? nil : word.flatMap { VocabularyPriority.recall($0, on: tomorrow, clock: clock, model: model) },
+        weight: VocabularyPriority.weight(popularity: item.popularity), popularity: item.popularity,
+        days: isNew ? nil : word.flatMap { VocabularyPriority.elapsedDays($0, on: day, clock: clock) },
+        reasonCode: item.reason.code.rawValue, reasonText: item.reason.text)
+    }
+  }
+
+  /// The day's vocabulary reminders, as planned before the day starts.
+  static func reminders(profile: LearnerProfile, state: LearnerState, events: [LearnerEvent],
+                        date: EpochDay) throws(PlanEngineError) -> [DailyPlanReminder] {
+    let learner = Learner(directory: "", profile: profile, state: state, torn: nil, fromSnapshot: false, eventsFolded: 0)
+    let words = learner.vocabularyWords
+    if words.isEmpty { return [] }
+    let clock = try learner.vocabularyClock()
+    let habits = Learner.reminderHabits(practiceHours: state.habits.practiceHours, events: events, clock: clock)
+    let input = ReminderScheduler.Input(clock: clock, policy: try learner.reminderPolicy(), habits: habits, words: words,
+                                        model: learner.memoryModel)
+    return try ReminderScheduler.reminders(input, day: VocabularyDay(dayNumber: date.value)).map { r in
+      DailyPlanReminder(at: r.localTime, localTime: String(r.localTime.dropFirst(11).prefix(5)), english: r.english,
+                        mode: r.mode.rawValue, text: r.text, actions: r.actions.map(\.rawValue))
+    }
+  }
+}
+
+extension PlanLocale {
+  public init(learnerLocale: LearnerLocale) {
+    switch learnerLocale {
+    case .en: self = .english
+    case .ar: self = .arabic
+    case .uk: self = .ukrainian
+    }
+  }
+}

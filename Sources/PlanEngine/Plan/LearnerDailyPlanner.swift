@@ -1,0 +1,77 @@
+import Foundation
+import MemoryModels
+
+/// The daily plan of a learner folder: what `planner today` prints and `planner nightly`
+/// writes to `plans/DATE.json` (the same bytes for the same folder and date).
+public struct LearnerDailyPlanner: LearnerPlanner {
+  /// The moment "now": each learner's date is their learning day containing it, unless given.
+  public var now: Date
+  /// Overrides the profile's locale (text output only; the JSON names the locale used).
+  public var locale: PlanLocale?
+
+  public init(now: Date, locale: PlanLocale? = nil) { self.now = now; self.locale = locale }
+
+  public struct Loaded: Sendable {
+    public var profile: LearnerProfile
+    public var state: LearnerState
+    public var events: [LearnerEvent]
+    /// Where `profile.parameters` come from (see ``ParameterRefit``).
+    public var parameters: DailyPlanParameters
+
+    public init(profile: LearnerProfile, state: LearnerState, events: [LearnerEvent], parameters: DailyPlanParameters) {
+      self.profile = profile; self.state = state; self.events = events; self.parameters = parameters
+    }
+
+    /// Folds the history, with the parameters refitted when due (``ParameterRefit``); `cached`
+    /// is a previous fit, and a new fit is returned for the caller to cache.
+    public static func folding(profile: LearnerProfile, events: [LearnerEvent], cached: ParameterRefit.Cached?)
+      -> (Loaded, ParameterRefit.Cached?)
+    {
+      // With a matching cached fit, one fold with its parameters is all it takes.
+      if profile.parameters == FSRSParameters.defaults.weights, let cached, cached.weights.count == FSRSParameters.count {
+        var p = profile
+        p.parameters = cached.weights
+        let state = LearnerFold.replay(profile: p, events: events)
+        if ParameterRefit.checkpoint(reviews: ParameterRefit.reviews(state)) == cached.reviews {
+          return (Loaded(profile: p, state: state, events: events, parameters: DailyPlanParameters(source: "fitted", reviews: cached.reviews)), nil)
+        }
+      }
+      let r = ParameterRefit.apply(profile: profile, state: LearnerFold.replay(profile: profile, events: events), events: events, cached: cached)
+      return (Loaded(profile: r.profile, state: r.state, events: events, parameters: r.source), r.fitted)
+    }
+  }
+
+  /// Reads the profile and the whole history once, and folds it.
+  public func load(learnerFolder: URL) throws -> Loaded {
+    try Self.load(learnerFolder.path)
+  }
+
+  public static func load(_ dir: String) throws(PlanEngineError) -> Loaded {
+    let (profile, _) = try Learner.loadProfile(dir)
+    let events = try Learner.history(dir).events
+    let cachePath = dir + "/" + ParameterRefit.cacheFile
+    let cached = (try? DurableFile.read(cachePath)).flatMap { $0 }.flatMap { try? JSONDecoder().decode(ParameterRefit.Cached.self, from: Data($0)) }
+    let (loaded, fitted) = Loaded.folding(profile: profile, events: events, cached: cached)
+    if let fitted, let data = try? JSONEncoder().encode(fitted) {
+      try? DurableFile.replace(cachePath, with: Array(data) + [0x0A])  // a cache: best effort
+    }
+    return loaded
+  }
+
+  /// The learner's own learning day at `now`.
+  public static func today(_ profile: LearnerProfile, now: Date) -> EpochDay {
+    var clock = LearnerClock(profile: profile)
+    return EpochDay(clock.day(atMillis: Int64((now.timeIntervalSince1970 * 1000).rounded(.down))))
+  }
+
+  public func dailyPlan(_ learner: Loaded, date: EpochDay?) throws(PlanEngineError) -> DailyPlan {
+    let day = date ?? Self.today(learner.profile, now: now)
+    return try DailyPlanner.plan(profile: learner.profile, state: learner.state, events: learner.events, date: day, locale: locale,
+                                 parameters: learner.parameters)
+  }
+
+  public func plan(_ learner: Loaded, date: EpochDay?) throws -> PlannedLearner {
+    let plan = try dailyPlan(learner, date: date)
+    return PlannedLearner(date: plan.date, plan: plan.jsonBytes())
+  }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import PlanEngine
+
+/// `planner today DIR [--date D] [--format text|json] [--locale en|ar|uk]` and
+/// `planner today --demo`: the day's plan (docs/plans.md).
+enum TodayCommand: PlannerCommand {
+  static let spec = CommandSpec(
+    name: "today",
+    abstract: "Print a learner's plan for the day: Quran and vocabulary within their minutes.",
+    discussion: """
+      Without --date, the learner's own learning day now (their timezone and day-start hour). \
+      --demo plans the demo learner embedded in planner, on the demo's own date unless --date \
+      is given. The JSON is what `planner nightly` writes to plans/DATE.json. See docs/plans.md.
+      """,
+    arguments: [
+      .positional("DIR", help: "The learner folder (omit with --demo).", optional: true),
+      .flag("demo", help: "Plan the demo learner shipped with planner."),
+      .option("date", value: "YYYY-MM-DD", help: "The learning day to plan."),
+      .option("format", value: "text|json", help: "Output format.", default: "text"),
+      .option("locale", value: "en|ar|uk", help: "Language of the text output (default: the profile's)."),
+    ])
+
+  static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
+    let format = try arguments.require("format")
+    guard format == "text" || format == "json" else { throw CLIError.usage("--format expects text or json, got '\(format)'") }
+    let locale = try arguments.string("locale").map { text throws(PlanEngineError) in try PlanLocale(code: text, keyPath: "--locale") }
+    var date = try arguments.string("date").map { text throws(PlanEngineError) in try EpochDay(parsing: text, keyPath: "--date") }
+    let loaded: LearnerDailyPlanner.Loaded
+    if arguments.flag("demo") {
+      if arguments.positional("DIR") != nil { throw CLIError.usage("--demo plans the embedded demo learner: give no DIR") }
+      loaded = try DemoLearner.load()
+      date = date ?? DemoLearner.day
+    } else {
+      guard let dir = arguments.positional("DIR") else { throw CLIError.usage("give a learner folder DIR, or --demo") }
+      loaded = try LearnerDailyPlanner.load(context.path(dir))
+    }
+    let plan = try LearnerDailyPlanner(now: context.now).dailyPlan(loaded, date: date)
+    if format == "json" {
+      context.stdout.write(String(decoding: plan.jsonBytes(), as: UTF8.self))
+    } else {
+      context.stdout.write(plan.text(locale: locale ?? PlanLocale(rawValue: plan.locale) ?? .english))
+    }
+    return ExitCode.success
+  }
+}

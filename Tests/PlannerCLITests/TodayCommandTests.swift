@@ -1,0 +1,153 @@
+import Foundation
+import PlanEngine
+import Testing
+
+@testable import PlannerCLI
+
+/// `planner today`: golden plans of the demo learner in three languages and JSON, the same plan
+/// from a learner folder and from `planner nightly`, the learner's own date, and bad input.
+@Suite("planner today")
+struct TodayCommandTests {
+  /// 2026-03-20T10:00Z: a Friday in Kyiv (12:00 local).
+  static let now = Date(timeIntervalSince1970: 1_774_000_800)
+  static let package: URL = {
+    var url = URL(fileURLWithPath: #filePath)
+    for _ in 0..<3 { url.deleteLastPathComponent() }
+    return url
+  }()
+
+  struct Run { var code: Int32; var out: String; var err: String }
+
+  static func run(_ args: [String], in directory: String = "/") -> Run {
+    let out = CLIOutput.capture(), err = CLIOutput.capture()
+    let code = PlannerCLI.run(args, stdout: out, stderr: err, now: now, currentDirectory: directory)
+    return Run(code: code, out: out.text, err: err.text)
+  }
+
+  static func golden(_ name: String) throws -> String {
+    try String(contentsOf: package.appendingPathComponent("Plans/demo/plans/" + name), encoding: .utf8)
+  }
+
+  /// A copy of the demo learner as a folder.
+  static func demoFolder() throws -> URL {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("today-\(UUID().uuidString)/demo")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    try Data(DemoLearner.profileFile.utf8).write(to: dir.appendingPathComponent("profile.json"))
+    try Data(DemoLearner.eventsFile.utf8).write(to: dir.appendingPathComponent("events.jsonl"))
+    return dir
+  }
+
+  @Test("the demo plan, exactly, in English, Arabic and Ukrainian", arguments: ["en", "ar", "uk"])
+  func goldenText(locale: String) throws {
+    let r = Self.run(["today", "--demo", "--locale", locale])
+    #expect(r.code == 0)
+    #expect(r.err == "")
+    #expect(r.out == (try Self.golden("2026-03-15.\(locale).txt")))
+  }
+
+  @Test("the demo plan, exactly, as JSON; the profile's locale is the default")
+  func goldenJSON() throws {
+    let r = Self.run(["today", "--demo", "--format", "json"])
+    #expect(r.code == 0)
+    #expect(r.out == (try Self.golden("2026-03-15.json")))
+    #expect(Self.run(["today", "--demo"]).out == (try Self.golden("2026-03-15.en.txt")))
+  }
+
+  @Test("Arabic output: Arabic-Indic digits, Arabic surah names, English words isolated")
+  func arabic() throws {
+    let out = Self.run(["today", "--demo", "--locale", "ar"]).out
+    #expect(out.hasPrefix("خطة يوم ١٥‏/٣‏/٢٠٢٦\n"))
+    #expect(out.contains("الزلزلة ٩٩:١-٤"))
+    #expect(out.contains("\u{2066}month\u{2069}"))
+    #expect(!out.contains("Az-Zalzala"))
+    #expect(!out.contains(where: { ("0"..."9").contains($0) }))
+  }
+
+  @Test("--demo uses the demo's own date, or --date; it works from any directory")
+  func demoDate() throws {
+    let own = Self.run(["today", "--demo", "--format", "json"], in: "/tmp")
+    #expect(own.out.contains(#""date" : "2026-03-15""#))
+    let later = Self.run(["today", "--demo", "--date", "2026-03-20", "--format", "json"], in: "/")
+    #expect(later.code == 0)
+    #expect(later.out.contains(#""date" : "2026-03-20""#))
+    #expect(later.out.contains(#""weekday" : "fri""#))
+    #expect(later.out.contains(#""profileMinutes" : 15"#))  // the demo's easy Friday
+  }
+
+  @Test("a learner folder gives the demo's plan; without --date, the learner's own day now")
+  func folder() throws {
+    let dir = try Self.demoFolder()
+    defer { try? FileManager.default.removeItem(at: dir.deletingLastPathComponent()) }
+    let r = Self.run(["today", dir.path, "--date", "2026-03-15", "--format", "json"])
+    #expect(r.code == 0)
+    #expect(r.out == (try Self.golden("2026-03-15.json")))
+    // Relative to the current directory, and on the learner's date at `now` (Kyiv, 12:00 on 03-20).
+    let own = Self.run(["today", "demo", "--format", "json"], in: dir.deletingLastPathComponent().path)
+    #expect(own.code == 0)
+    #expect(own.out.contains(#""date" : "2026-03-20""#))
+  }
+
+  @Test("planner nightly writes the same bytes as today --format json")
+  func nightlyEqualsToday() throws {
+    let dir = try Self.demoFolder()
+    let root = dir.deletingLastPathComponent()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let n = Self.run(["nightly", root.path, "--date", "2026-03-15"])
+    #expect(n.code == 0)
+    let written = try String(contentsOf: dir.appendingPathComponent("plans/2026-03-15.json"), encoding: .utf8)
+    #expect(written == Self.run(["today", dir.path, "--date", "2026-03-15", "--format", "json"]).out)
+    #expect(written == (try Self.golden("2026-03-15.json")))
+    // Without --date: each learner's own day, the same as today's.
+    _ = Self.run(["nightly", root.path])
+    let today = Self.run(["today", dir.path, "--format", "json"]).out
+    #expect((try? String(contentsOf: dir.appendingPathComponent("plans/2026-03-20.json"), encoding: .utf8)) == today)
+  }
+
+  @Test("bad input: clear errors and exit codes")
+  func badInput() throws {
+    let date = Self.run(["today", "--demo", "--date", "2026-02-30"])
+    #expect(date.code == 1)
+    #expect(date.err.contains("2026-02-30"))
+    let locale = Self.run(["today", "--demo", "--locale", "fr"])
+    #expect(locale.code == 1)
+    #expect(locale.err.contains("fr"))
+    #expect(Self.run(["today", "--demo", "--format", "xml"]).code == 64)
+    #expect(Self.run(["today"]).code == 64)
+    #expect(Self.run(["today", "/x", "--demo"]).code == 64)
+    let missing = Self.run(["today", "/nonexistent/learner"])
+    #expect(missing.code == 1)
+    #expect(missing.err.contains("/nonexistent/learner/profile.json"))
+    let json = Self.run(["today", "/nonexistent/learner", "--format", "json"])
+    #expect(json.err.hasPrefix("{"))
+  }
+}
+
+/// `planner today --demo` as separate processes of the built binary, from a directory without
+/// the package (no resource bundle reachable): the same bytes every time.
+@Suite("planner today, separate processes", .enabled(if: nightlyPlannerBinary != nil, "the planner binary is not built"))
+struct TodayProcessTests {
+  static func run(_ args: [String]) throws -> (Int32, String) {
+    let process = Process()
+    process.executableURL = nightlyPlannerBinary!
+    process.arguments = args
+    process.currentDirectoryURL = URL(fileURLWithPath: "/")
+    let out = Pipe()
+    process.standardOutput = out
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+  }
+
+  @Test("two processes, identical plans, equal to the golden JSON")
+  func determinism() throws {
+    let a = try Self.run(["today", "--demo", "--format", "json"])
+    let b = try Self.run(["today", "--demo", "--format", "json"])
+    #expect(a.0 == 0 && b.0 == 0)
+    #expect(a.1 == b.1)
+    #expect(a.1 == (try TodayCommandTests.golden("2026-03-15.json")))
+    let ar = try Self.run(["today", "--demo", "--locale", "ar"])
+    #expect(ar.1 == (try TodayCommandTests.golden("2026-03-15.ar.txt")))
+  }
+}
