@@ -6,9 +6,11 @@ import MemoryModels
 /// to reach the hidden memory (it lives in another value, ``LearnerSimulation``, that never
 /// hands it over), which is what makes the comparison honest.
 ///
-/// Until the composed daily plan (`DailyPlanner`) is on main, the planner policy drives the
-/// Quran planner and the vocabulary planner directly: the Quran gets its share of the budget
-/// (`quran.dailyMinutes`), the vocabulary the rest.
+/// The planner policy is planner's own daily plan: `DailyPlanner.plan` composing the Quran
+/// planner and the vocabulary planner within the budget, scaled by the learner's recent
+/// completion, exactly as `planner today` does (built here from the incrementally folded
+/// state, so a year of days does not re-read the whole history each day; reminders are left
+/// out, as the simulated learners do not act on them).
 public struct PlanningSide: Sendable {
   public let profile: LearnerProfile
   public private(set) var fold: LearnerFold
@@ -21,6 +23,8 @@ public struct PlanningSide: Sendable {
   /// Words added so far (the learner's next word is the deck's next).
   public private(set) var wordsAdded = 0
   let vocabularyClock: VocabularyClock
+  /// Plan items done (true) or skipped, by plan day, for the last ``PlanCompletion/window`` days.
+  var planOutcomes: [(day: Int, done: Bool)] = []
 
   public init(profile: LearnerProfile) {
     self.profile = profile
@@ -45,6 +49,14 @@ public struct PlanningSide: Sendable {
           recitations.append(r)
         }
       case .wordAdded: wordsAdded += 1
+      case .planItemDone(let date, _, _), .planItemSkipped(let date, _):
+        guard let d = try? EpochDay(parsing: date) else { continue }
+        var done = false
+        if case .planItemDone = e.payload { done = true }
+        planOutcomes.append((d.value, done))
+        if let first = planOutcomes.first, d.value - first.day > PlanCompletion.window + 1 {
+          planOutcomes.removeAll { d.value - $0.day > PlanCompletion.window + 1 }
+        }
       default: break
       }
     }
@@ -80,53 +92,43 @@ public struct PlanningSide: Sendable {
 
   // MARK: planner
 
+  /// The completion evidence of the plans before `day` (``PlanCompletion/from(_:before:)``).
+  func completion(before day: EpochDay) -> PlanCompletion {
+    var c = PlanCompletion()
+    for o in planOutcomes where o.day < day.value && day.value - o.day <= PlanCompletion.window {
+      if o.done { c.done += 1 } else { c.skipped += 1 }
+    }
+    return c
+  }
+
   func plannerPlan(day: EpochDay) throws(PlanEngineError) -> [SimulatedPlanItem] {
+    var quran: QuranPlanInput?
+    if let goal = profile.quran.goal {
+      quran = QuranPlanInput(date: day, goal: goal, settings: profile.quran.settings, units: unitMemories,
+                             recitations: recitations + recentOld, habits: habits,
+                             parameters: FSRSParameters(uncheckedWeights: profile.parameters))
+    }
+    let vocabulary = wordsAdded > 0 ? try DailyPlanner.vocabularyCandidates(profile: profile, state: fold.state, events: [], date: day) : []
+    let input = DailyPlanInput(learner: profile.id, date: day, locale: .english, profileMinutes: profile.minutes(on: Weekday.of(day)),
+                               quran: quran, vocabulary: vocabulary, completion: completion(before: day))
+    let plan = try DailyPlanner.plan(input)
     var items: [SimulatedPlanItem] = []
-    let budget = profile.dailyMinutes * 60
-    var quranSeconds = 0
-    if let goal = profile.quran.goal, profile.quran.settings.dailyMinutes > 0 {
-      let input = QuranPlanInput(date: day, goal: goal, settings: profile.quran.settings, units: unitMemories,
-                                 recitations: recitations + recentOld, habits: habits,
-                                 parameters: FSRSParameters(uncheckedWeights: profile.parameters))
-      let plan = try QuranPlanner.plan(input)
-      for it in plan.items {
-        items.append(SimulatedPlanItem(kind: .quran(tier: RecitationTier(rawValue: it.tier.rawValue) ?? .old, ranges: it.ranges),
-                                       estimatedSeconds: it.estimatedSeconds))
+    for section in plan.sections {
+      for it in section.items {
+        let kind: SimulatedPlanItem.Kind
+        switch section.kind {
+        case .quranNewLesson, .quranRecentRevision, .quranOldRevision:
+          var ranges: [AyahRange] = []
+          for text in it.ranges ?? [] { ranges.append(try AyahRange(parsing: text)) }
+          let tier: RecitationTier = section.kind == .quranNewLesson ? .new : (section.kind == .quranRecentRevision ? .recent : .old)
+          kind = .quran(tier: tier, ranges: ranges)
+        case .vocabularyReviews: kind = .word(english: it.english ?? "")
+        case .vocabularyNewWords: kind = .newWord(english: it.english ?? "")
+        }
+        items.append(SimulatedPlanItem(kind: kind, estimatedSeconds: it.estimatedSeconds))
       }
-      quranSeconds = plan.plannedSeconds
     }
-    let vocabularyBudget = max(0, budget - max(quranSeconds, Int(profile.quran.settings.dailyMinutes * 60)))
-    items += try vocabularyPlan(day: day, budget: vocabularyBudget, desiredRetention: profile.retention.vocabulary)
     return items
-  }
-
-  /// The dictionary as the vocabulary planner takes it (words in key order, as
-  /// `Learner.vocabularyWords` gives them).
-  var vocabularyWords: [VocabularyWord] {
-    var words: [(String, VocabularyWord)] = []
-    for (key, item) in fold.state.items where key.hasPrefix("w:") {
-      guard let w = item.word, !w.deleted else { continue }
-      words.append((key, VocabularyWord(
-        english: w.english, translations: w.ukrainian, addedAt: Date(timeIntervalSince1970: Double(w.addedMillis) / 1000),
-        popularity: item.popularity, memory: item.memory,
-        lastReviewedAt: item.lastReviewMillis.map { Date(timeIntervalSince1970: Double($0) / 1000) },
-        lastRating: Rating(rawValue: item.dayRating))))
-    }
-    return words.sorted { $0.0 < $1.0 }.map(\.1)
-  }
-
-  /// The vocabulary planner's plan for the day within `budget` seconds.
-  func vocabularyPlan(day: EpochDay, budget: Int, desiredRetention: Double) throws(PlanEngineError) -> [SimulatedPlanItem] {
-    guard wordsAdded > 0 else { return [] }
-    let h = fold.state.habits
-    let plan = try VocabularyPlanner.plan(VocabularyPlanner.Input(
-      day: VocabularyDay(dayNumber: day.value), clock: vocabularyClock, words: vocabularyWords,
-      newWordsPerDay: profile.vocabulary.newWordsPerDay, budgetMinutes: Double(budget) / 60, desiredRetention: desiredRetention,
-      model: model, timings: VocabularyTimings(meanReviewSeconds: h.secondsPerVocabularyReview, reviewCount: h.vocabularyTimedReviews)))
-    return plan.items.map { it in
-      SimulatedPlanItem(kind: it.kind == .new ? .newWord(english: it.english) : .word(english: it.english),
-                        estimatedSeconds: it.estimatedSeconds)
-    }
   }
 
   /// Words added but never quizzed, oldest first (the new-card queue of the fixed policies).
