@@ -139,6 +139,13 @@ struct OptimizeEvaluateCommandTests {
       #expect(r.out.contains("\n" + model), "row for \(model)")
     }
     #expect(r.out.contains("fsrs6 fitted per fold: all ("))
+    // hlr is fitted per fold on the same training reviews as fsrs6.
+    let fsrsLine = try #require(r.out.split(separator: "\n").first { $0.hasPrefix("fsrs6 fitted per fold: ") })
+    let hlrLine = try #require(r.out.split(separator: "\n").first { $0.hasPrefix("hlr fitted per fold: θ (") })
+    func counts(_ line: Substring) -> [String] {
+      line.components(separatedBy: " training reviews").dropLast().map { $0.split(separator: "(").last.map(String.init) ?? "" }
+    }
+    #expect(counts(hlrLine).count == 5 && counts(hlrLine) == counts(fsrsLine))
   }
 
   @Test func usageErrors() throws {
