@@ -146,6 +146,12 @@ struct OptimizeEvaluateCommandTests {
       line.components(separatedBy: " training reviews").dropLast().map { $0.split(separator: "(").last.map(String.init) ?? "" }
     }
     #expect(counts(hlrLine).count == 5 && counts(hlrLine) == counts(fsrsLine))
+    let j = Self.run(["evaluate", "--revlog", "log.csv", "--models", "hlr", "--format", "json"], cwd: dir)
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(j.out.utf8)) as? [String: Any])
+    let fits = try #require(object["hlr_fits"] as? [[String: Any]])
+    #expect(fits.count == 5 && fits.allSatisfy { ($0["theta"] as? [Double])?.count == 3 })
+    #expect(fits.map { "\($0["training_reviews"] as? Int ?? -1)" } == counts(fsrsLine))
+    #expect(object["fsrs6_fits"] == nil)
   }
 
   @Test func usageErrors() throws {
