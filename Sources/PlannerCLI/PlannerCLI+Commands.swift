@@ -14,5 +14,7 @@ extension PlannerCLI {
     OptimizeCommand.self,
     EvaluateCommand.self,
     SynthCommand.self,
+    SimulateCommand.self,
+    ExportRevlogCommand.self,
   ]
 }

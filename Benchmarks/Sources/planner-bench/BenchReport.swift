@@ -4,9 +4,12 @@ import MemoryModels
 /// Whether `--quick` was given: scenarios shrink to a smoke-test size.
 let benchQuick = CommandLine.arguments.contains("--quick")
 
-/// Prints one JSON line: `{"scenario": NAME, key: value, …}` in the given key order.
+/// Prints one JSON line: `{"scenario": NAME, key: value, …}` in the given key order; led by
+/// `"name"` when run from a scenario file (`--scenario-file`, Benchmarks/scenarios/).
 func report(_ scenario: String, _ figures: [(String, JSONValue)]) {
-  var line = "{\"scenario\": " + JSONValue.string(scenario).jsonText()
+  var line = "{"
+  if let name = ProcessInfo.processInfo.environment["PLANNER_BENCH_NAME"] { line += "\"name\": " + JSONValue.string(name).jsonText() + ", " }
+  line += "\"scenario\": " + JSONValue.string(scenario).jsonText()
   for (key, value) in figures {
     line += ", " + JSONValue.string(key).jsonText() + ": " + value.jsonText()
   }
@@ -47,4 +50,9 @@ func loadAverage() -> JSONValue {
     let first = text.split(separator: " ").first, let x = Double(first)
   else { return .null }
   return .number(x)
+}
+
+/// `report` under a name that does not clash with the scenario functions' own locals.
+enum PlannerBench {
+  static func report(_ scenario: String, _ figures: [(String, JSONValue)]) { planner_bench.report(scenario, figures) }
 }

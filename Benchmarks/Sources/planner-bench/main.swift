@@ -11,8 +11,28 @@ let scenarios: [String: @Sendable () -> Void] = [
   "nightly": nightlyScenario,
   "optimizer": optimizerScenario,
   "replay": replayScenario,
+  "simulate": simulateScenario,
+  "plan-generation": planGenerationScenario,
+  "nightly-simulated": nightlySimulatedScenario,
   "today": todayScenario,
 ]
+
+// `--scenario-file FILE`: a named scenario of Benchmarks/scenarios/ ({"name", "bench",
+// "environment"}): its environment is set, then its bench scenario runs, each line led by the name.
+if let i = CommandLine.arguments.firstIndex(of: "--scenario-file"), i + 1 < CommandLine.arguments.count {
+  let file = CommandLine.arguments[i + 1]
+  guard let data = FileManager.default.contents(atPath: file),
+    let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+    let name = object["name"] as? String, let bench = object["bench"] as? String, let body = scenarios[bench]
+  else {
+    FileHandle.standardError.write(Data("planner-bench: \(file): expected {\"name\": …, \"bench\": one of \(scenarios.keys.sorted().joined(separator: ", ")), \"environment\": {…}}\n".utf8))
+    exit(64)
+  }
+  setenv("PLANNER_BENCH_NAME", name, 1)
+  for (key, value) in (object["environment"] as? [String: Any]) ?? [:] { setenv(key, "\(value)", 1) }
+  body()
+  exit(0)
+}
 
 let arguments = CommandLine.arguments.dropFirst().filter { !$0.hasPrefix("--") }
 if CommandLine.arguments.contains("--list") {

@@ -1,0 +1,202 @@
+import Foundation
+import PlanEngine
+
+/// `planner simulate`: synthetic learners who follow a scheduler, in a closed loop with a
+/// hidden memory; the policy comparison and the retention sweep. See docs/simulation.md.
+struct SimulateCommand: PlannerCommand {
+  static let spec = CommandSpec(
+    name: "simulate",
+    abstract: "Simulate learners following a scheduler; compare policies; sweep desired retention.",
+    discussion: """
+      Each simulated learner opens (or skips) the day's plan, recites and answers in order until \
+      their time or willingness runs out; outcomes come from a hidden memory that is not FSRS. \
+      With --out, writes real learner folders under ROOT (ROOT/<policy>/<learner> for several \
+      policies) and the hidden memory to ROOT.truth.jsonl (or --truth). The same seed gives the \
+      same bytes. --retention-sweep FROM:TO:STEP runs the planner policy at each desired \
+      retention and charts the workload (CSV with --format csv). See docs/simulation.md.
+      """,
+    arguments: [
+      .option("learners", value: "N", help: "Number of simulated learners.", default: "1"),
+      .option("days", value: "D", help: "Days simulated.", default: "365"),
+      .option("seed", value: "S", help: "Seed of the simulation.", default: "1"),
+      .option("start", value: "YYYY-MM-DD", help: "First simulated day.", default: "2026-01-01"),
+      .option("out", value: "ROOT", help: "Write the learner folders under ROOT (must be new or empty)."),
+      .option("truth", value: "FILE", help: "Where the hidden memory goes (default ROOT.truth.jsonl)."),
+      .option("policy", value: "NAME", help: "planner, fixed-count, fixed-cycle or all.", default: "planner"),
+      .option("retention-sweep", value: "FROM:TO:STEP", help: "Workload against desired retention, e.g. 0.80:0.97:0.01."),
+      .option("jobs", value: "N", help: "Learners simulated in parallel.", default: "2"),
+      .option("format", value: "FORMAT", help: "text, json, or csv (retention sweep only).", default: "text"),
+    ])
+
+  static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
+    guard let learners = try arguments.int("learners"), learners >= 1 else { throw CLIError.usage("--learners must be a whole number of at least 1") }
+    guard let days = try arguments.int("days"), days >= 1, days <= 36500 else { throw CLIError.usage("--days must be a whole number from 1 to 36500") }
+    guard let seedText = arguments.string("seed"), let seed = UInt64(seedText) else {
+      throw CLIError.usage("--seed must be a whole number from 0 to \(UInt64.max)")
+    }
+    guard let jobs = try arguments.int("jobs"), jobs >= 1 else { throw CLIError.usage("--jobs must be at least 1") }
+    let start = try EpochDay(parsing: arguments.string("start") ?? "2026-01-01")
+    let format = arguments.string("format") ?? "text"
+    let sweep = arguments.string("retention-sweep")
+    let formats = sweep == nil ? ["text", "json"] : ["text", "json", "csv"]
+    guard formats.contains(format) else {
+      throw CLIError.usage("--format must be \(formats.joined(separator: ", "))", suggestion: Suggestions.closest(to: format, among: formats))
+    }
+    let policyName = arguments.string("policy") ?? "planner"
+    let policies: [SimulationPolicy]
+    if policyName == "all" {
+      policies = SimulationPolicy.allCases
+    } else if let p = SimulationPolicy(rawValue: policyName) {
+      policies = [p]
+    } else {
+      let names = SimulationPolicy.allCases.map(\.rawValue) + ["all"]
+      throw CLIError.usage("--policy must be one of \(names.joined(separator: ", ")), not '\(policyName)'",
+                           suggestion: Suggestions.closest(to: policyName, among: names))
+    }
+    let out = arguments.string("out").map(context.path)
+    let truth = arguments.string("truth").map(context.path)
+
+    if let sweep {
+      let values = try parseSweep(sweep)
+      let reporter = context.stderrIsTerminal ? ProgressReporter(output: context.stderr, unit: "runs") : nil
+      var rows: [(Double, PolicyFigures)] = []
+      for (k, r) in values.enumerated() {
+        let report = try Simulator.run(SimulationOptions(learners: learners, days: days, seed: seed, start: start, policies: [.planner],
+                                                         desiredRetention: r, jobs: jobs))
+        rows.append((r, report.policies[0]))
+        reporter?.update(done: k + 1, total: values.count)
+      }
+      reporter?.finish()
+      context.stdout.write(format == "csv" ? sweepCSV(rows) : format == "json" ? sweepJSON(rows) : sweepChart(rows, learners: learners, days: days))
+      return ExitCode.success
+    }
+
+    let reporter = context.stderrIsTerminal ? ProgressReporter(output: context.stderr, unit: "learners") : nil
+    let options = SimulationOptions(
+      learners: learners, days: days, seed: seed, start: start, policies: policies, out: out, truth: truth, jobs: jobs,
+      progress: reporter.map { r in { @Sendable done, total in r.update(done: done, total: total) } })
+    let report: SimulationReport
+    do {
+      report = try Simulator.run(options)
+      reporter?.finish()
+    } catch {
+      reporter?.finish()
+      throw error
+    }
+    context.stdout.write(format == "json" ? json(report) : table(report))
+    return ExitCode.success
+  }
+
+  /// `0.80:0.97:0.01` → 0.80, 0.81, …, 0.97 (each within 0.70–0.99).
+  static func parseSweep(_ text: String) throws -> [Double] {
+    let parts = text.split(separator: ":").map { Double($0) }
+    guard parts.count == 3, let a = parts[0], let b = parts[1], let step = parts[2], step > 0, a <= b,
+      a >= 0.7, b <= 0.99 else {
+      throw CLIError.usage("--retention-sweep expects FROM:TO:STEP with 0.70 ≤ FROM ≤ TO ≤ 0.99 and STEP > 0, e.g. 0.80:0.97:0.01; got '\(text)'")
+    }
+    var out: [Double] = []
+    var k = 0
+    while true {
+      let v = ((a + Double(k) * step) * 10_000).rounded() / 10_000
+      if v > b + 1e-9 || out.count >= 100 { break }
+      out.append(v)
+      k += 1
+    }
+    return out
+  }
+
+  static func fixed(_ x: Double, _ digits: Int) -> String { String(format: "%.\(digits)f", x) }
+
+  static func pad(_ s: String, _ width: Int, left: Bool = false) -> String {
+    let fill = String(repeating: " ", count: max(0, width - s.count))
+    return left ? s + fill : fill + s
+  }
+
+  static func table(_ report: SimulationReport) -> String {
+    let o = report.options
+    var s = "simulated \(o.learners) learner\(o.learners == 1 ? "" : "s") × \(o.days) day\(o.days == 1 ? "" : "s") from \(o.start) (seed \(o.seed)): \(report.events) events\n"
+    if let out = o.out { s += "learners: \(out)\(o.policies.count > 1 ? "/<policy>" : "")/<learner>; hidden memory: \(o.truthPath!)\n" }
+    s += "\n"
+    let header = ["policy", "retention", "min/day", "retained/min", "days over", "longest", "holiday:", "new lines", "new words"]
+    let header2 = ["", "at end", "", "", "budget", "backlog", "days to clear", "", ""]
+    let widths = [12, 10, 8, 13, 10, 9, 16, 10, 10]
+    func row(_ cells: [String]) -> String {
+      cells.enumerated().map { pad($1, widths[$0], left: $0 == 0) }.joined(separator: " ") + "\n"
+    }
+    s += row(header) + row(header2)
+    for p in report.policies {
+      let clear = p.daysToClearHoliday.map { fixed($0, 1) } ?? "-"
+      s += row([p.policy.rawValue, fixed(p.retention, 3), fixed(p.minutesPerDay, 1), fixed(p.retainedPerMinute, 2),
+                fixed(p.daysOverBudget, 1), fixed(p.longestBacklog, 1), clear + " (\(p.holidayNotCleared) not)",
+                fixed(p.newLines, 1), fixed(p.newWords, 1)])
+    }
+    s += "\nPer learner means; retention is the hidden recall probability averaged over memorised material on the day after the last; see docs/simulation.md.\n"
+    return s
+  }
+
+  static func policyJSON(_ p: PolicyFigures) -> JSONNode {
+    var o = JSONObject()
+    o["policy"] = .string(p.policy.rawValue)
+    o["learners"] = .number(Double(p.learners))
+    o["retention"] = .number(round(p.retention, 5))
+    o["minutesPerDay"] = .number(round(p.minutesPerDay, 3))
+    o["retainedPerMinute"] = .number(round(p.retainedPerMinute, 4))
+    o["daysOverBudget"] = .number(round(p.daysOverBudget, 3))
+    o["longestBacklog"] = .number(round(p.longestBacklog, 3))
+    o["longestBacklogMax"] = .number(Double(p.longestBacklogMax))
+    o["daysToClearHoliday"] = p.daysToClearHoliday.map { .number(round($0, 3)) } ?? .null
+    o["holidayNotCleared"] = .number(Double(p.holidayNotCleared))
+    o["newLines"] = .number(round(p.newLines, 3))
+    o["newWords"] = .number(round(p.newWords, 3))
+    return .object(o)
+  }
+
+  static func round(_ x: Double, _ digits: Int) -> Double {
+    let scale = pow(10, Double(digits))
+    return (x * scale).rounded() / scale
+  }
+
+  static func json(_ report: SimulationReport) -> String {
+    let o = report.options
+    var j = JSONObject()
+    j["version"] = .number(1)
+    j["learners"] = .number(Double(o.learners))
+    j["days"] = .number(Double(o.days))
+    j["seed"] = .string(String(o.seed))
+    j["start"] = .string(o.start.description)
+    j["events"] = .number(Double(report.events))
+    if let out = o.out { j["out"] = .string(out) }
+    if let t = o.truthPath { j["truth"] = .string(t) }
+    j["policies"] = .array(report.policies.map(policyJSON))
+    return JSONWriter.string(.object(j)) + "\n"
+  }
+
+  static func sweepCSV(_ rows: [(Double, PolicyFigures)]) -> String {
+    var s = "desired_retention,minutes_per_day,retention,retained_per_minute,new_lines,new_words\n"
+    for (r, p) in rows {
+      s += "\(fixed(r, 2)),\(fixed(p.minutesPerDay, 3)),\(fixed(p.retention, 4)),\(fixed(p.retainedPerMinute, 4)),\(fixed(p.newLines, 2)),\(fixed(p.newWords, 2))\n"
+    }
+    return s
+  }
+
+  static func sweepJSON(_ rows: [(Double, PolicyFigures)]) -> String {
+    let a: [JSONNode] = rows.map { r, p in
+      guard case .object(var o) = policyJSON(p) else { return .null }
+      o["desiredRetention"] = .number(r)
+      return .object(o)
+    }
+    return JSONWriter.string(.array(a)) + "\n"
+  }
+
+  /// Minutes a day against desired retention: one bar per value.
+  static func sweepChart(_ rows: [(Double, PolicyFigures)], learners: Int, days: Int) -> String {
+    let top = max(rows.map(\.1.minutesPerDay).max() ?? 1, 1e-9)
+    var s = "workload against desired retention (planner policy, \(learners) learner\(learners == 1 ? "" : "s"), \(days) days)\n"
+    s += "desired  min/day                                            retention  new lines  new words\n"
+    for (r, p) in rows {
+      let bar = String(repeating: "█", count: Int((p.minutesPerDay / top * 40).rounded()))
+      s += "\(fixed(r, 2))  \(pad(fixed(p.minutesPerDay, 1), 7))  \(pad(bar, 40, left: true))  \(pad(fixed(p.retention, 3), 9))  \(pad(fixed(p.newLines, 1), 9))  \(pad(fixed(p.newWords, 1), 9))\n"
+    }
+    return s
+  }
+}
