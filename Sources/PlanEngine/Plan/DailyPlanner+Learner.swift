@@ -84,6 +84,12 @@ extension DailyPlanner {
   /// The vocabulary part (Sources/PlanEngine/Vocabulary/): every due review in the vocabulary
   /// planner's priority order (those it would defer too), then the new words it offers, each
   /// with recall today and tomorrow for the composition's value per minute.
+  static func vocabularyCandidates(profile: LearnerProfile, state: LearnerState, events: [LearnerEvent],
+                                   date: EpochDay) throws(PlanEngineError) -> [VocabularyCandidate] {
+    try vocabularyCandidates(profile: profile, state: state, words: Learner.vocabularyWords(state), date: date)
+  }
+
+  /// The same with the state's vocabulary words already built (they sort every item).
   static func vocabularyCandidates(profile: LearnerProfile, state: LearnerState, words: [VocabularyWord],
                                    date: EpochDay) throws(PlanEngineError) -> [VocabularyCandidate] {
     let learner = Learner(directory: "", profile: profile, state: state, torn: nil, fromSnapshot: false, eventsFolded: 0)
