@@ -7,9 +7,11 @@ import PlanEngine
 ///
 /// The learners (10,000; `--quick` 200; `PLANNER_BENCH_LEARNERS` overrides) are generated
 /// first, outside the timing: a `profile.json` in the learner store's format, in one of six
-/// timezones, and a year of `events.jsonl` history (a recitation and three word events a day,
-/// `PLANNER_BENCH_EVENTS_PER_DAY` overrides the four). Each timed run starts with no plans, as
-/// every night does (a new date), then a rerun measures the all-unchanged case.
+/// timezones, and a year of `events.jsonl` history (363 days of a recitation and three word
+/// events, `PLANNER_BENCH_EVENTS_PER_DAY` overrides the four). The first night (no snapshots nor
+/// fitted parameters yet) is timed with `--jobs 2`; then `--jobs 1` and `--jobs 2` each time a
+/// night after one more day of events appended to every learner, with no plans (a new date),
+/// as every night is; then a rerun measures the all-unchanged case.
 ///
 /// The producer is the real daily plan (`LearnerDailyPlanner`, what `NightlyCommand.makePlanner`
 /// runs): each learner has a juz 30 goal, so the Quran planner and the composition both work.
@@ -26,12 +28,18 @@ import PlanEngine
   var figures: [(String, JSONValue)] = [
     ("producer", .string("LearnerDailyPlanner (the daily plan: profile + events, fold, Quran and vocabulary composition)")),
     ("learners", .number(Double(learners))),
-    ("eventsPerLearner", .number(Double(365 * eventsPerDay))),
+    ("eventsPerLearner", .number(Double(NightlyBench.days * eventsPerDay))),
     ("generatedMB", rounded(Double(bytes) / 1e6)),
     ("generateSeconds", rounded(setup)),
   ]
+  // The first night: no snapshots, no fitted parameters yet (each learner is read whole,
+  // fitted, and its snapshot written). Then the nights after: each learner has a new day of
+  // events, folded onto its snapshot (which is rewritten).
+  let first = NightlyBench.run(root, planner, jobs: 2)
+  figures += NightlyBench.figures(first, prefix: "firstNightJobs2")
   for jobs in [1, 2] {
     NightlyBench.removePlans(root)
+    NightlyBench.appendDay(root: root, day: NightlyBench.days + jobs - 1)
     let summary = NightlyBench.run(root, planner, jobs: jobs)
     figures += NightlyBench.figures(summary, prefix: "jobs\(jobs)")
   }
@@ -43,6 +51,28 @@ import PlanEngine
 
 enum NightlyBench {
   static let zones = ["Europe/Kyiv", "Asia/Riyadh", "UTC", "America/New_York", "Asia/Jakarta", "Europe/London"]
+  /// Days of history generated; the timed nights each append one more (days 363 and 364).
+  static let days = 363
+  static let start = 1_764_547_200  // 2025-12-01T00:00:00Z: a year before the benchmark's night
+
+  /// Appends one day of events (a recitation and three quizzes) to every learner under `root`.
+  static func appendDay(root: URL, day: Int) {
+    var rng = SplitMix64(seed: UInt64(100 + day))
+    let names = ((try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []).sorted()
+    for name in names {
+      let morning = start + day * 86_400 + 5 * 3600 + Int(rng.next() % 7200)
+      var events = "{\"version\":1,\"id\":\"\(name)-d\(day)-0\",\"at\":\"\(iso(morning))\",\"type\":\"recitation\",\"payload\":{"
+        + "\"range\":\"\(78 + Int(rng.next() % 37))\",\"tier\":\"old\",\"grade\":\(2 + rng.next() % 3),\"seconds\":\(120 + rng.next() % 240)}}\n"
+      for slot in 1...3 {
+        events += "{\"version\":1,\"id\":\"\(name)-d\(day)-\(slot)\",\"at\":\"\(iso(morning + slot * 300))\",\"type\":\"word.quizzed\","
+          + "\"payload\":{\"english\":\"word\(1 + rng.next() % 300)\",\"answer\":\"слово\",\"verdict\":\"right\",\"seconds\":5}}\n"
+      }
+      let handle = try! FileHandle(forWritingTo: root.appendingPathComponent(name).appendingPathComponent("events.jsonl"))
+      handle.seekToEndOfFile()
+      handle.write(Data(events.utf8))
+      try! handle.close()
+    }
+  }
 
   static func run(_ root: URL, _ planner: LearnerDailyPlanner, jobs: Int) -> NightlySummary {
     do {
@@ -75,7 +105,6 @@ enum NightlyBench {
   static func generate(root: URL, learners: Int, eventsPerDay: Int) -> Int {
     var rng = SplitMix64(seed: 7)
     var total = 0
-    let start = 1_764_547_200  // 2025-12-01T00:00:00Z: a year before the benchmark's night
     for index in 1...learners {
       let name = "learner-" + String(index + 1_000_000).dropFirst()
       let folder = root.appendingPathComponent(name)
@@ -85,9 +114,9 @@ enum NightlyBench {
         + "\"locale\":\"\(["en", "ar", "uk"][Int(rng.next() % 3)])\",\"dailyMinutes\":\(15 + rng.next() % 4 * 15),"
         + "\"quran\":{\"goal\":{\"direction\":\"from-an-nas\",\"scope\":\"78-114\",\"startDate\":\"2025-12-01\"}}}\n"
       var events = ""
-      events.reserveCapacity(365 * eventsPerDay * 150)
+      events.reserveCapacity(days * eventsPerDay * 150)
       var serial = 0
-      for day in 0..<365 {
+      for day in 0..<days {
         let morning = start + day * 86_400 + 5 * 3600 + Int(rng.next() % 7200)
         for slot in 0..<eventsPerDay {
           serial += 1

@@ -14,8 +14,10 @@ import PlanEngine
 ///   parameters and caches them) and the best and median of the following runs.
 @Sendable func todayScenario() {
   let days = benchQuick ? 60 : 3 * 365
-  let root = NSTemporaryDirectory() + "planner-bench-today-\(getpid())"
-  defer { try? FileManager.default.removeItem(atPath: root) }
+  // PLANNER_BENCH_KEEP=DIR keeps the learner in DIR/hafiz (to profile `planner today` on it).
+  let keep = ProcessInfo.processInfo.environment["PLANNER_BENCH_KEEP"]
+  let root = keep ?? NSTemporaryDirectory() + "planner-bench-today-\(getpid())"
+  defer { if keep == nil { try? FileManager.default.removeItem(atPath: root) } }
   let dir = root + "/hafiz"
   var profile = LearnerProfile(id: "hafiz")
   profile.timezone = "Europe/Kyiv"
@@ -79,6 +81,11 @@ import PlanEngine
   let planning = best(runs) { plan = try! planner.dailyPlan(loaded!, date: date) }
   var bytes: [UInt8] = []
   let encoding = best(runs) { bytes = plan!.jsonBytes() }
+  // Not timed: the plan from the snapshot's state is the one from the whole history.
+  let history = try! Learner.history(dir).events
+  let fromEvents = try! DailyPlanner.plan(profile: loaded!.profile, state: loaded!.state, events: history, date: date,
+                                          parameters: loaded!.parameters)
+  precondition(fromEvents.jsonBytes() == bytes, "today: the plan from the state differs from the plan from the events")
 
   // End to end: the release binary beside this one.
   let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("planner")
@@ -100,7 +107,7 @@ import PlanEngine
   }
   report("today", [
     ("days", .number(Double(days))),
-    ("events", .number(Double(loaded!.events.count))),
+    ("events", .number(Double(serial))),
     ("events_bytes", .number(Double(log.count))),
     ("items", .number(Double(plan!.totals.items))),
     ("plan_bytes", .number(Double(bytes.count))),

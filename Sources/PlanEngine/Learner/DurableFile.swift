@@ -79,14 +79,16 @@ enum DurableFile {
   }
 
   /// Replaces a file atomically: temp file in the same folder, fsync, rename, fsync folder.
-  static func replace(_ path: String, with bytes: [UInt8]) throws(PlanEngineError) {
+  /// `durable: false` skips both fsyncs (still atomic for readers): for caches that are
+  /// validated when read (the snapshot), where a power loss may only cost a rebuild.
+  static func replace(_ path: String, with bytes: [UInt8], durable: Bool = true) throws(PlanEngineError) {
     let dir = directory(of: path)
     let tmp = "\(dir)/.\(basename(path)).tmp-\(getpid())"
     let fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard fd >= 0 else { throw .io(path: tmp, reason: "cannot create: \(errorText())") }
     do throws(PlanEngineError) {
       try writeAll(fd, bytes, path: tmp)
-      guard fsync(fd) == 0 else { throw PlanEngineError.io(path: tmp, reason: "cannot flush to disk: \(errorText())") }
+      guard !durable || fsync(fd) == 0 else { throw PlanEngineError.io(path: tmp, reason: "cannot flush to disk: \(errorText())") }
       close(fd)
     } catch {
       close(fd)
@@ -98,7 +100,7 @@ enum DurableFile {
       unlink(tmp)
       throw .io(path: path, reason: "cannot rename into place: \(reason)")
     }
-    syncDirectory(dir)
+    if durable { syncDirectory(dir) }
   }
 
   static func syncDirectory(_ dir: String) {

@@ -1,11 +1,18 @@
 import Foundation
 
-/// A learner folder: `profile.json`, `events.jsonl`, `snapshot.json` (derived, disposable),
+/// A learner folder: `profile.json`, `events.jsonl`, `snapshot.json` and
+/// `snapshot.fitted.json` (derived, disposable),
 /// `.lock`, and `events.torn.jsonl` (torn lines set aside). See docs/learner.md.
 public struct Learner: Sendable {
   public static let profileFile = "profile.json"
   public static let eventsFile = "events.jsonl"
   public static let snapshotFile = "snapshot.json"
+  /// The snapshot of the state folded with fitted parameters (the daily plan's), kept apart
+  /// from `snapshot.json` so that the commands reading the profile's state (`record`, `show`)
+  /// and the plan (`today`, `nightly`) do not invalidate each other's.
+  public static let fittedSnapshotFile = "snapshot.fitted.json"
+
+  static func snapshotFile(parameters: [Double]?) -> String { parameters == nil ? snapshotFile : fittedSnapshotFile }
   public static let tornFile = "events.torn.jsonl"
   public static let lockFile = ".lock"
 
@@ -33,10 +40,20 @@ public struct Learner: Sendable {
   /// Loads a learner: snapshot + the events after it when the snapshot is valid, otherwise a
   /// full replay (then the snapshot is rewritten when `writeSnapshot`).
   public static func load(_ dir: String, writeSnapshot: Bool = true) throws(PlanEngineError) -> Learner {
-    let (profile, profileBytes) = try loadProfile(dir)
-    let hash = LearnerSnapshot.profileHash(profileBytes: profileBytes)
+    try load(dir, parameters: nil, writeSnapshot: writeSnapshot)
+  }
+
+  /// Loads a learner folded with `parameters` instead of the profile's own (the fitted ones the
+  /// daily plan uses, see ``ParameterRefit``); the returned profile carries them. The snapshot
+  /// is keyed on them too: a snapshot of other parameters is stale and rebuilt.
+  public static func load(_ dir: String, parameters: [Double]?, writeSnapshot: Bool = true) throws(PlanEngineError) -> Learner {
+    let (fileProfile, profileBytes) = try loadProfile(dir)
+    var profile = fileProfile
+    if let parameters { profile.parameters = parameters }
+    let hash = LearnerSnapshot.profileHash(profileBytes: profileBytes, parameters: parameters)
     let logPath = path(dir, eventsFile)
-    if let snapBytes = try? DurableFile.read(path(dir, snapshotFile)), let snap = LearnerSnapshot.parse(snapBytes),
+    let snapshotName = snapshotFile(parameters: parameters)
+    if let snapBytes = try? DurableFile.read(path(dir, snapshotName)), let snap = LearnerSnapshot.parse(snapBytes),
       snap.profileHash == hash, let tail = try DurableFile.read(logPath, from: snap.lastLineStart),
       snap.logBytes - snap.lastLineStart <= tail.count,
       FNV1a64.hash(tail[0..<(snap.logBytes - snap.lastLineStart)]) == snap.lastLineHash
@@ -51,7 +68,7 @@ public struct Learner: Sendable {
         let learner = Learner(directory: dir, profile: profile, state: fold.state, torn: log.torn, fromSnapshot: true,
                               eventsFolded: log.events.count)
         if writeSnapshot && log.events.count > 0 {
-          learner.saveSnapshot(log: log, profileHash: hash)
+          learner.saveSnapshot(log: log, profileHash: hash, file: snapshotName)
         }
         return learner
       }
@@ -62,18 +79,20 @@ public struct Learner: Sendable {
     let state = LearnerFold.replay(profile: profile, events: log.events)
     let learner = Learner(directory: dir, profile: profile, state: state, torn: log.torn, fromSnapshot: false,
                           eventsFolded: log.events.count)
-    if writeSnapshot { learner.saveSnapshot(log: log, profileHash: hash) }
+    if writeSnapshot { learner.saveSnapshot(log: log, profileHash: hash, file: snapshotName) }
     return learner
   }
 
   /// Writes the snapshot for the log prefix read (best effort: it is only a cache).
-  func saveSnapshot(log: EventLog, profileHash: UInt64) {
+  func saveSnapshot(log: EventLog, profileHash: UInt64, file: String = Learner.snapshotFile) {
     let logPath = Learner.path(directory, Learner.eventsFile)
     guard let last = try? DurableFile.read(logPath, from: log.lastLineStart), last.count >= log.endOffset - log.lastLineStart else { return }
     let snap = LearnerSnapshot(
       logBytes: log.endOffset, logCount: log.lineCount, lastLineStart: log.lastLineStart,
       lastLineHash: FNV1a64.hash(last[0..<(log.endOffset - log.lastLineStart)]), profileHash: profileHash, state: state)
-    try? DurableFile.replace(Learner.path(directory, Learner.snapshotFile), with: snap.serialized())
+    // Not fsynced: it is checked against the log when read, so a torn or lost snapshot after a
+    // power loss only costs a rebuild, and the nightly job writes one per learner.
+    try? DurableFile.replace(Learner.path(directory, file), with: snap.serialized(), durable: false)
   }
 
   /// Every event of the log in log order (the history), and a torn tail if any.

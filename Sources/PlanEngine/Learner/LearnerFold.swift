@@ -31,6 +31,7 @@ public struct LearnerFold: Sendable {
   var histories: [String: CardHistory]?
   /// Parsed ranges and their review units, by canonical text (the same pages recur for years).
   var ranges: [String: (AyahRange, [ReviewUnitID])] = [:]
+  var planDays: [String: Int?] = [:]
 
   public init(profile: LearnerProfile, state: LearnerState = LearnerState()) {
     self.state = state
@@ -87,6 +88,7 @@ public struct LearnerFold: Sendable {
         update(key, creating: true) { item in item.mistakes += slips }
         rate(key, rating.rawValue, day: day, ms: ms)
       }
+      if Rating(rawValue: r.grade) != nil { state.plan.recited(recitation) }
       if let seconds = r.seconds {
         state.habits.recitationSeconds += seconds
         state.habits.recitationLines += Quran.lines(range)
@@ -147,18 +149,33 @@ public struct LearnerFold: Sendable {
         state.habits.vocabularyTimedReviews += 1
       }
       practiced(day: day, ms: ms)
-    case .reminderShown: state.habits.remindersShown += 1
-    case .reminderActed: state.habits.remindersActed += 1
+    case .reminderShown:
+      state.habits.remindersShown += 1
+      state.plan.reminderShown(millis: ms, hour: clock.hour(atMillis: ms))
+    case .reminderActed(_, let action):
+      state.habits.remindersActed += 1
+      if action != .dismissed { state.plan.reminderActed(millis: ms) }
     case .planOpened: state.habits.plansOpened += 1
-    case .planItemDone:
+    case .planItemDone(let date, _, _):
       state.habits.planItemsDone += 1
+      if let d = planDay(date) { state.plan.planItem(date: d, done: true) }
       practiced(day: day, ms: ms)
-    case .planItemSkipped: state.habits.planItemsSkipped += 1
+    case .planItemSkipped(let date, _):
+      state.habits.planItemsSkipped += 1
+      if let d = planDay(date) { state.plan.planItem(date: d, done: false) }
     case .settingsChanged: break
     }
   }
 
   func key(_ english: String) -> String { "w:" + wordKey(english) }
+
+  /// A plan date as an epoch day (nil when it is not a date: such events count for nothing).
+  mutating func planDay(_ text: String) -> Int? {
+    if let known = planDays[text] { return known }
+    let d = (try? EpochDay(parsing: text))?.value
+    planDays[text] = d
+    return d
+  }
 
   /// Changes an item. Word events for a word not (yet, in time order) added are history
   /// only: they leave no item behind.

@@ -12,7 +12,9 @@ public struct LearnerSnapshot: Sendable, Equatable {
   public static let currentVersion = 1
   /// Bumped whenever the fold's rules change, so old snapshots are rebuilt.
   /// 2: words remember their last "I don't know" so the card it opens is not a second +1.
-  public static let foldVersion = 2
+  /// 3: the state keeps the plan's inputs (``PlanInputs``); the key may name the parameters
+  /// folded with when they are not the profile's (a refit makes the snapshot stale).
+  public static let foldVersion = 3
 
   public var logBytes: Int
   public var logCount: Int
@@ -28,8 +30,17 @@ public struct LearnerSnapshot: Sendable, Equatable {
   }
 
   /// FNV-1a 64 of "fold <foldVersion>\n" followed by the profile.json bytes.
-  public static func profileHash(profileBytes: [UInt8]) -> UInt64 {
-    FNV1a64.hash(Array("fold \(foldVersion)\n".utf8) + profileBytes)
+  /// With `parameters` (the weights folded with, when not the profile's own: fitted ones),
+  /// "\nparameters " and the weights follow, so the snapshot of one set never serves another.
+  public static func profileHash(profileBytes: [UInt8], parameters: [Double]? = nil) -> UInt64 {
+    var bytes = Array("fold \(foldVersion)\n".utf8) + profileBytes
+    if let parameters {
+      bytes += Array("\nparameters ".utf8)
+      var w = JSONWriter(capacity: 512)
+      for (i, p) in parameters.enumerated() { if i > 0 { w.writeRawByte(0x2C) }; w.writeNumber(p) }
+      bytes += w.bytes
+    }
+    return FNV1a64.hash(bytes)
   }
 
   /// 16 lower-case hex digits.
@@ -59,6 +70,8 @@ public struct LearnerSnapshot: Sendable, Equatable {
     }
     w.writeRaw("},\"habits\":")
     w.write(.object(Self.habitsJSON(state.habits)))
+    w.writeRaw(",\"plan\":")
+    Self.writePlanInputs(state.plan, to: &w)
     w.writeRaw(",\"items\":[\n")
     for (i, key) in state.sortedKeys.enumerated() {
       if i > 0 { w.writeRaw(",\n") }
@@ -131,6 +144,7 @@ public struct LearnerSnapshot: Sendable, Equatable {
       let profileHash = o["profileHash"]?.stringValue.flatMap({ UInt64($0, radix: 16) }),
       let eventCount = o["eventCount"]?.intValue,
       case .object(let byType)? = o["eventsByType"], case .object(let h)? = o["habits"],
+      case .object(let planObject)? = o["plan"], let plan = parsePlanInputs(planObject),
       case .array(let items)? = o["items"]
     else { return nil }
     var state = LearnerState()
@@ -145,6 +159,7 @@ public struct LearnerSnapshot: Sendable, Equatable {
     }
     guard let habits = parseHabits(h) else { return nil }
     state.habits = habits
+    state.plan = plan
     state.items.reserveCapacity(items.count)
     for item in items {
       guard case .object(let io) = item, let key = io["key"]?.stringValue, let it = parseItem(io) else { return nil }
@@ -206,5 +221,99 @@ public struct LearnerSnapshot: Sendable, Equatable {
     if let ps, let pd { it.previousMemory = MemoryState(stability: ps, difficulty: pd) }
     if let english { it.word = WordEntry(english: english, ukrainian: ukrainian, addedMillis: added, deleted: deleted) }
     return it
+  }
+
+  // MARK: Plan inputs
+
+  static func writePlanInputs(_ p: PlanInputs, to w: inout JSONWriter) {
+    func recitations(_ name: StaticString, _ list: [QuranRecitation]) {
+      w.writeRaw(name); w.writeRawByte(0x5B)
+      for (i, r) in list.enumerated() {
+        if i > 0 { w.writeRawByte(0x2C) }
+        // [day, first ayah id, last ayah id, tier, grade, mistakes, [ayah ids], hesitations, seconds|null]
+        w.writeRawByte(0x5B); w.writeInt(r.day.value); w.writeRawByte(0x2C); w.writeInt(r.range.first)
+        w.writeRawByte(0x2C); w.writeInt(r.range.last); w.writeRawByte(0x2C); w.writeString(r.tier.rawValue)
+        w.writeRawByte(0x2C); w.writeInt(r.grade.rawValue); w.writeRawByte(0x2C); w.writeInt(r.mistakes)
+        w.writeRaw(",[")
+        for (j, a) in r.mistakesAt.enumerated() { if j > 0 { w.writeRawByte(0x2C) }; w.writeInt(a) }
+        w.writeRaw("],"); w.writeInt(r.hesitations); w.writeRawByte(0x2C)
+        if let s = r.seconds { w.writeNumber(s) } else { w.writeRaw("null") }
+        w.writeRawByte(0x5D)
+      }
+      w.writeRawByte(0x5D)
+    }
+    func ints(_ name: StaticString, _ list: [Int]) {
+      w.writeRaw(name); w.writeRawByte(0x5B)
+      for (i, v) in list.enumerated() { if i > 0 { w.writeRawByte(0x2C) }; w.writeInt(v) }
+      w.writeRawByte(0x5D)
+    }
+    recitations("{\"quranHistory\":", p.quranHistory)
+    recitations(",\"quranTimedNew\":", p.quranTimedNew)
+    recitations(",\"quranTimedRevision\":", p.quranTimedRevision)
+    w.writeRaw(",\"planOutcomes\":[")
+    for (i, d) in p.planOutcomes.keys.sorted().enumerated() {
+      if i > 0 { w.writeRawByte(0x2C) }
+      let o = p.planOutcomes[d]!
+      w.writeRawByte(0x5B); w.writeInt(d); w.writeRawByte(0x2C); w.writeInt(o.done); w.writeRawByte(0x2C); w.writeInt(o.skipped)
+      w.writeRawByte(0x5D)
+    }
+    w.writeRawByte(0x5D)
+    ints(",\"remindersShown\":", p.remindersShownByHour)
+    ints(",\"remindersIgnored\":", p.remindersIgnoredByHour)
+    w.writeRaw(",\"pendingReminders\":[")
+    for (i, r) in p.pendingReminders.enumerated() {
+      if i > 0 { w.writeRawByte(0x2C) }
+      w.writeRawByte(0x5B); w.writeInt(Int(r.millis)); w.writeRawByte(0x2C); w.writeInt(r.hour); w.writeRawByte(0x5D)
+    }
+    w.writeRaw("],\"lastActed\":")
+    if let l = p.lastActedMillis { w.writeInt(Int(l)) } else { w.writeRaw("null") }
+    w.writeRawByte(0x7D)
+  }
+
+  static func parsePlanInputs(_ o: JSONObject) -> PlanInputs? {
+    func recitations(_ name: String) -> [QuranRecitation]? {
+      guard let list = o[name]?.arrayValue else { return nil }
+      var out: [QuranRecitation] = []
+      out.reserveCapacity(list.count)
+      for node in list {
+        guard let a = node.arrayValue, a.count == 9, let day = a[0].intValue, let first = a[1].intValue,
+          let last = a[2].intValue, let range = try? AyahRange(first: first, last: last),
+          let tier = a[3].stringValue.flatMap(QuranTier.init(rawValue:)), let grade = a[4].intValue.flatMap(Rating.init(rawValue:)),
+          let mistakes = a[5].intValue, let at = a[6].arrayValue, let hesitations = a[7].intValue
+        else { return nil }
+        var ids: [Int] = []
+        for x in at { guard let v = x.intValue else { return nil }; ids.append(v) }
+        let seconds: Double?
+        if a[8].isNull { seconds = nil } else { guard let s = a[8].doubleValue else { return nil }; seconds = s }
+        out.append(QuranRecitation(day: EpochDay(day), range: range, tier: tier, grade: grade, mistakes: mistakes,
+                                   mistakesAt: ids, hesitations: hesitations, seconds: seconds))
+      }
+      return out
+    }
+    func hours(_ name: String) -> [Int]? {
+      guard let a = o[name]?.arrayValue, a.count == 24 else { return nil }
+      var out: [Int] = []
+      for x in a { guard let v = x.intValue else { return nil }; out.append(v) }
+      return out
+    }
+    var p = PlanInputs()
+    guard let h = recitations("quranHistory"), let tn = recitations("quranTimedNew"), let tr = recitations("quranTimedRevision"),
+      let outcomes = o["planOutcomes"]?.arrayValue, let shown = hours("remindersShown"), let ignored = hours("remindersIgnored"),
+      let pending = o["pendingReminders"]?.arrayValue, let acted = o["lastActed"]
+    else { return nil }
+    p.quranHistory = h; p.quranTimedNew = tn; p.quranTimedRevision = tr
+    for node in outcomes {
+      guard let a = node.arrayValue, a.count == 3, let d = a[0].intValue, let done = a[1].intValue, let skipped = a[2].intValue
+      else { return nil }
+      p.planOutcomes[d] = PlanInputs.PlanDayOutcome(done: done, skipped: skipped)
+    }
+    p.remindersShownByHour = shown; p.remindersIgnoredByHour = ignored
+    for node in pending {
+      guard let a = node.arrayValue, a.count == 2, let ms = a[0].intValue, let hour = a[1].intValue, (0..<24).contains(hour)
+      else { return nil }
+      p.pendingReminders.append(PlanInputs.PendingReminder(millis: Int64(ms), hour: hour))
+    }
+    if !acted.isNull { guard let v = acted.intValue else { return nil }; p.lastActedMillis = Int64(v) }
+    return p
   }
 }

@@ -10,6 +10,8 @@ public struct LearnerState: Sendable, Equatable {
   public var eventsByType: [String: Int] = [:]
   /// The latest event time folded (ms since epoch).
   public var latestEventMillis: Int64?
+  /// What the daily plan reads besides the items (see ``PlanInputs``).
+  public var plan = PlanInputs()
 
   public init() {}
 
@@ -24,13 +26,16 @@ public struct LearnerState: Sendable, Equatable {
 
   /// Item keys in a stable order: Quran units in mushaf order, then words alphabetically.
   public var sortedKeys: [String] {
-    items.keys.sorted { a, b in
-      switch (ReviewUnitID(a), ReviewUnitID(b)) {
+    // Each key parsed once (not once per comparison), then the same stable sort by the same
+    // order: the same permutation as sorting the keys with the parse in the comparator.
+    let decorated = items.keys.map { key in (key: key, ayah: ReviewUnitID(key).map(ReviewUnits.firstAyah)) }
+    return decorated.sorted { a, b in
+      switch (a.ayah, b.ayah) {
       case (let x?, let y?): return x < y
       case (.some, nil): return true
       case (nil, .some): return false
-      case (nil, nil): return a < b
+      case (nil, nil): return a.key < b.key
       }
-    }
+    }.map(\.key)
   }
 }

@@ -14,6 +14,8 @@ public struct LearnerDailyPlanner: LearnerPlanner {
   public struct Loaded: Sendable {
     public var profile: LearnerProfile
     public var state: LearnerState
+    /// The history, when it was read (a refit, or an in-memory learner); empty when loaded from
+    /// the snapshot. The plan does not need it (``PlanInputs``).
     public var events: [LearnerEvent]
     /// Where `profile.parameters` come from (see ``ParameterRefit``).
     public var parameters: DailyPlanParameters
@@ -43,21 +45,51 @@ public struct LearnerDailyPlanner: LearnerPlanner {
     }
   }
 
-  /// Reads the profile and the whole history once, and folds it.
+  /// Loads the learner for planning (see ``load(_:)``).
   public func load(learnerFolder: URL) throws -> Loaded {
     try Self.load(learnerFolder.path)
   }
 
+  /// Loads the learner for planning: from the snapshot plus the events appended since
+  /// (``Learner/load(_:parameters:writeSnapshot:)``), folded with the parameters in force: the
+  /// profile's own, or the cached fit (`parameters.fitted.json`) when it is the fit of the
+  /// learner's checkpoint. Only when a refit is due (or its cache is missing) is the whole
+  /// history read: fitted, folded with the new parameters, and the snapshot rewritten for them.
+  /// `events` is empty unless the history was read.
   public static func load(_ dir: String) throws(PlanEngineError) -> Loaded {
-    let (profile, _) = try Learner.loadProfile(dir)
-    let log = try Learner.history(dir)
-    let events = log.events
+    let (profile, profileBytes) = try Learner.loadProfile(dir)
     let cachePath = dir + "/" + ParameterRefit.cacheFile
     let cached = (try? DurableFile.read(cachePath)).flatMap { $0 }.flatMap { try? JSONDecoder().decode(ParameterRefit.Cached.self, from: Data($0)) }
-    let (loaded, fitted) = Loaded.folding(profile: profile, events: events, cached: cached)
+    let usesDefaults = profile.parameters == FSRSParameters.defaults.weights
+    if usesDefaults, let cached, cached.weights.count == FSRSParameters.count {
+      let learner = try Learner.load(dir, parameters: cached.weights)
+      if ParameterRefit.checkpoint(reviews: ParameterRefit.reviews(learner.state)) == cached.reviews {
+        var loaded = Loaded(profile: learner.profile, state: learner.state, events: [],
+                            parameters: DailyPlanParameters(source: "fitted", reviews: cached.reviews))
+        loaded.torn = learner.torn
+        return loaded
+      }
+    } else {
+      let learner = try Learner.load(dir)
+      if !usesDefaults || ParameterRefit.checkpoint(reviews: ParameterRefit.reviews(learner.state)) == nil {
+        var loaded = Loaded(profile: learner.profile, state: learner.state, events: [],
+                            parameters: DailyPlanParameters(source: usesDefaults ? "defaults" : "profile"))
+        loaded.torn = learner.torn
+        return loaded
+      }
+    }
+    // A refit is due, or its cache is missing: the whole history, once.
+    let log = try Learner.history(dir)
+    let (loaded, fitted) = Loaded.folding(profile: profile, events: log.events, cached: cached)
     if let fitted, let data = try? JSONEncoder().encode(fitted) {
       try? DurableFile.replace(cachePath, with: Array(data) + [0x0A])  // a cache: best effort
     }
+    // The snapshot for the parameters now in force, so the next load starts from it.
+    let inForce: [Double]? = loaded.parameters.source == "fitted" ? loaded.profile.parameters : nil
+    Learner(directory: dir, profile: loaded.profile, state: loaded.state, torn: log.torn, fromSnapshot: false,
+            eventsFolded: log.events.count)
+      .saveSnapshot(log: log, profileHash: LearnerSnapshot.profileHash(profileBytes: profileBytes, parameters: inForce),
+                    file: Learner.snapshotFile(parameters: inForce))
     var withTorn = loaded
     withTorn.torn = log.torn
     return withTorn
@@ -71,7 +103,8 @@ public struct LearnerDailyPlanner: LearnerPlanner {
 
   public func dailyPlan(_ learner: Loaded, date: EpochDay?) throws(PlanEngineError) -> DailyPlan {
     let day = date ?? Self.today(learner.profile, now: now)
-    return try DailyPlanner.plan(profile: learner.profile, state: learner.state, events: learner.events, date: day, locale: locale,
+    // From the state alone: the same plan as from the events (the fold keeps what it needs).
+    return try DailyPlanner.plan(profile: learner.profile, state: learner.state, date: day, locale: locale,
                                  parameters: learner.parameters)
   }
 

@@ -48,4 +48,13 @@ public struct PlanCompletion: Sendable, Hashable {
     }
     return c
   }
+
+  /// The same count from the fold's per-date outcomes (``PlanInputs/planOutcomes``).
+  public static func from(_ inputs: PlanInputs, before date: EpochDay) -> PlanCompletion {
+    var c = PlanCompletion()
+    for p in max(date.value - window, Int.min)..<date.value {
+      if let o = inputs.planOutcomes[p] { c.done += o.done; c.skipped += o.skipped }
+    }
+    return c
+  }
 }

@@ -29,14 +29,32 @@ public struct VocabularyClock: Sendable, Hashable {
     return c
   }
 
+  /// An instant's local wall-clock time as whole seconds since 1970-01-01T00:00 local: its
+  /// seconds (floored) plus the zone's offset at that instant, which is what the Gregorian
+  /// `Calendar` computes its components from; nil before the Gregorian reform (1582-10-15),
+  /// where `Calendar` counts Julian dates: the callers then ask it.
+  /// (Hot: the planners convert every word's last review, for every reminder slot.)
+  func localSeconds(_ date: Date) -> Int? {
+    let t = date.timeIntervalSince1970
+    guard t >= -12_219_292_800, t < 1e15 else { return nil }
+    return Int(t.rounded(.down)) + timeZone.secondsFromGMT(for: date)
+  }
+
+  static func floorDiv(_ a: Int, _ b: Int) -> Int { a >= 0 ? a / b : -((-a + b - 1) / b) }
+
   /// The calendar date (no day-start shift) of an instant in the learner's timezone.
   public func calendarDay(of date: Date) -> EpochDay {
+    if let local = localSeconds(date) { return EpochDay(Self.floorDiv(local, 86_400)) }
     let c = calendar.dateComponents([.year, .month, .day], from: date)
     return EpochDay(year: c.year!, month: c.month!, day: c.day!)!
   }
 
   /// The learning day of an instant: its calendar day once the day-start hour is taken off.
   public func learningDay(of date: Date) -> EpochDay {
+    if let local = localSeconds(date) {
+      let day = Self.floorDiv(local, 86_400)
+      return EpochDay((local - day * 86_400) / 3600 < dayStartHour ? day - 1 : day)
+    }
     let local = calendar.dateComponents([.year, .month, .day, .hour], from: date)
     let day = EpochDay(year: local.year!, month: local.month!, day: local.day!)!
     return local.hour! < dayStartHour ? day.advanced(by: -1) : day
@@ -70,6 +88,10 @@ public struct VocabularyClock: Sendable, Hashable {
   /// Minutes from the local midnight of `day` to an instant's local wall time (can be
   /// negative or ≥ 1440 for instants on other days).
   public func localMinute(of date: Date, relativeTo day: EpochDay) -> Int {
+    if let local = localSeconds(date) {
+      let d = Self.floorDiv(local, 86_400)
+      return (d - day.value) * 1440 + (local - d * 86_400) / 60
+    }
     let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
     let d = EpochDay(year: c.year!, month: c.month!, day: c.day!)!
     return (d.value - day.value) * 1440 + c.hour! * 60 + c.minute!
@@ -77,6 +99,7 @@ public struct VocabularyClock: Sendable, Hashable {
 
   /// The local hour 0-23 of an instant.
   public func localHour(of date: Date) -> Int {
-    calendar.component(.hour, from: date)
+    if let local = localSeconds(date) { return (local - Self.floorDiv(local, 86_400) * 86_400) / 3600 }
+    return calendar.component(.hour, from: date)
   }
 }

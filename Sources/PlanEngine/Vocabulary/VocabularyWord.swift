@@ -34,7 +34,8 @@ public struct VocabularyWord: Sendable, Hashable, Codable {
   public var key: String { VocabularyWord.key(english) }
 
   public static func key(_ english: String) -> String {
-    english.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+    if isPlainWordKey(english) { return english }  // hot (every word, several times a plan)
+    return english.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
       .split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
   }
 }
