@@ -63,11 +63,32 @@ public enum NightlyRunner {
     let results = Results(count: learners.count)
     let work: @Sendable () -> Void = {
       var local = PhaseTimes()
-      while let index = results.claim() {
-        let outcome = planOne(root.appendingPathComponent(learners[index], isDirectory: true),
-                              planner: planner, date: options.date, times: &local)
-        results.finish(index, outcome, report: options.progress)
+      // Plans written but not yet durable: made durable together, then renamed into place.
+      var pending: [(index: Int, staged: PlanFileWriter.Staged, date: EpochDay)] = []
+      func commitPending() {
+        let mark = Clock.now()
+        let committed = PlanFileWriter.commit(pending.map(\.staged))
+        local.writing += Clock.seconds(mark, Clock.now())
+        for (p, result) in zip(pending, committed) {
+          switch result {
+          case .success: results.finish(p.index, .written(p.date), report: options.progress)
+          case .failure(let error): results.finish(p.index, .failed(String(describing: error)), report: options.progress)
+          }
+        }
+        pending.removeAll(keepingCapacity: true)
       }
+      while let index = results.claim() {
+        switch planOne(root.appendingPathComponent(learners[index], isDirectory: true),
+                       planner: planner, date: options.date, times: &local)
+        {
+        case .staged(let staged, let date):
+          pending.append((index, staged, date))
+          if pending.count >= commitBatch { commitPending() }
+        case .done(let outcome):
+          results.finish(index, outcome, report: options.progress)
+        }
+      }
+      commitPending()
       results.add(local)
     }
     let workers = min(options.jobs, max(learners.count, 1))
@@ -155,7 +176,7 @@ public enum NightlyRunner {
 
   private static func planOne<Planner: LearnerPlanner>(
     _ folder: URL, planner: Planner, date: EpochDay?, times: inout PhaseTimes
-  ) -> Outcome {
+  ) -> Step {
     var mark = Clock.now()
     var phase: WritableKeyPath<PhaseTimes, Double> = \.reading
     // Ends the current phase (also when it throws) and starts the next.
@@ -172,13 +193,24 @@ public enum NightlyRunner {
       lap(then: \.writing)
       let target = folder.appendingPathComponent("plans", isDirectory: true)
         .appendingPathComponent("\(planned.date).json")
-      let written = try PlanFileWriter.write(planned.plan, to: target)
+      let staged = try PlanFileWriter.stage(planned.plan, to: target)
       lap(then: \.writing)
-      return written == .written ? .written(planned.date) : .unchanged(planned.date)
+      guard let staged else { return .done(.unchanged(planned.date)) }
+      return .staged(staged, planned.date)
     } catch {
       lap(then: phase)
-      return .failed(String(describing: error))
+      return .done(.failed(String(describing: error)))
     }
+  }
+
+  /// Plans staged before one `syncfs` makes them durable: enough to share the cost of a journal
+  /// commit, few enough that progress and an interrupted run lose little.
+  static let commitBatch = 16
+
+  enum Step {
+    /// The plan is in its temporary file, waiting for the batch's commit.
+    case staged(PlanFileWriter.Staged, EpochDay)
+    case done(Outcome)
   }
 
   enum Outcome: Sendable {
