@@ -59,10 +59,10 @@ struct NightlyCommandTests {
     let r = Self.run(["nightly", root.path, "--jobs", "2"])
     #expect(r.code == 2)
     let chen = root.appendingPathComponent("chen/profile.json").path
-    #expect(r.err == "planner: nightly: learner 'chen' was not planned: \(chen): expected The given data was not valid JSON.\n")
+    #expect(r.err == "planner: nightly: learner 'chen' was not planned: \(chen):1: expected valid JSON (column 25: unexpected end of input, expected a value)\n")
     #expect(Self.withoutTimings(r.out) == """
-      {"date":null,"dates":{"2026-11-30":2,"2026-12-01":1},"failed":[{"learner":"chen","reason":"\(chen): \
-      expected The given data was not valid JSON."}],"learners":4,"planned":3,"root":"\(root.path)",\
+      {"date":null,"dates":{"2026-11-30":2,"2026-12-01":1},"failed":[{"learner":"chen","reason":"\(chen):1: \
+      expected valid JSON (column 25: unexpected end of input, expected a value)"}],"learners":4,"planned":3,"root":"\(root.path)",\
       "shard":"1/1","skipped":[],"timings":{},"unchanged":0,"version":1}
 
       """)

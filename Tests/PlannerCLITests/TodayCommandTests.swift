@@ -103,6 +103,32 @@ struct TodayCommandTests {
     #expect((try? String(contentsOf: dir.appendingPathComponent("plans/2026-03-20.json"), encoding: .utf8)) == today)
   }
 
+  @Test("a new learner: an empty plan, in the profile's language; a torn last line is reported, not planned on")
+  func newLearner() throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("today-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let dir = root.appendingPathComponent("fresh").path
+    #expect(Self.run(["init", dir, "--locale", "uk", "--minutes", "20"]).code == 0)
+    let r = Self.run(["today", dir, "--date", "2026-12-01"])
+    #expect(r.code == 0)
+    #expect(r.out == """
+      План на 01.12.2026
+      0 секунд з 20 хвилин
+
+      Сьогодні нічого не заплановано.
+
+      01.12.2026: 0 завдань, 0 секунд (бюджет 20 хвилин)
+
+      """)
+    let handle = try #require(FileHandle(forWritingAtPath: dir + "/events.jsonl"))
+    handle.seekToEndOfFile()
+    handle.write(Data(#"{"version":1,"id":"x","at":"2026-11-30T1"#.utf8))
+    try handle.close()
+    let torn = Self.run(["today", dir, "--date", "2026-12-01"])
+    #expect(torn.code == 0 && torn.out == r.out)
+    #expect(torn.err == "planner: warning: events.jsonl line 1 is torn (40 bytes, a crash mid-append): not planned on; the next record sets it aside\n")
+  }
+
   @Test("bad input: clear errors and exit codes")
   func badInput() throws {
     let date = Self.run(["today", "--demo", "--date", "2026-02-30"])

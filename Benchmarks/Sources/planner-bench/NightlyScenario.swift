@@ -47,7 +47,7 @@ enum NightlyBench {
   static func run(_ root: URL, _ planner: LearnerDailyPlanner, jobs: Int) -> NightlySummary {
     do {
       let summary = try NightlyRunner.run(root: root, planner: planner, options: NightlyOptions(jobs: jobs))
-      precondition(summary.failed.isEmpty, "nightly benchmark: \(summary.failed.count) learners failed")
+      precondition(summary.failed.isEmpty, "nightly benchmark: \(summary.failed.count) learners failed, e.g. \(summary.failed.first.map { "\($0.learner): \($0.reason)" } ?? "")")
       return summary
     } catch {
       fatalError("nightly benchmark: \(error)")
@@ -95,7 +95,7 @@ enum NightlyBench {
           let id = "\(name)-\(serial)"
           if slot == 0 {
             let surah = 78 + Int(rng.next() % 37)
-            events += "{\"version\":1,\"id\":\"\(id)\",\"at\":\"\(at)\",\"type\":\"recitation\",\"payload\":{\"range\":\"\(surah):1-5\","
+            events += "{\"version\":1,\"id\":\"\(id)\",\"at\":\"\(at)\",\"type\":\"recitation\",\"payload\":{\"range\":\"\(surah)\","
               + "\"tier\":\"\(["new", "recent", "old"][day % 3])\",\"grade\":\(2 + rng.next() % 3),\"seconds\":\(120 + rng.next() % 240)}}\n"
           } else if day == 0 || rng.next() % 10 == 0 {
             events += "{\"version\":1,\"id\":\"\(id)\",\"at\":\"\(at)\",\"type\":\"word.added\",\"payload\":{\"english\":\"word\(serial)\","

@@ -74,6 +74,12 @@ extension LearnerProfile: Codable {
   /// Reads and validates a profile; errors name the file and the key path.
   public static func decode(_ data: Data, file: String) throws(PlanEngineError) -> LearnerProfile {
     let profile: LearnerProfile
+    // Foundation only says "not valid JSON"; our parser says where.
+    do { _ = try JSONParser.parse([UInt8](data)) } catch {
+      throw .malformed(
+        file: file, line: error.line, keyPath: nil,
+        expected: "valid JSON (column \(error.column): \(error.message))")
+    }
     do {
       profile = try JSONDecoder().decode(LearnerProfile.self, from: data)
     } catch let error as DecodingError {

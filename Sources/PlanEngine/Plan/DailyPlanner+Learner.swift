@@ -22,8 +22,16 @@ extension DailyPlanner {
     if let goal = profile.quran.goal {
       var clock = LearnerClock(profile: profile)
       var recitations: [QuranRecitation] = []
+      var ranges: [String: AyahRange?] = [:]  // years of history revise the same few hundred units
       for e in events {
-        if case .recitation = e.payload, let r = e.quranRecitation(clock: &clock) { recitations.append(r) }
+        guard case .recitation(let r) = e.payload, let grade = Rating(rawValue: r.grade) else { continue }
+        let range: AyahRange?
+        if let known = ranges[r.range] { range = known } else { range = try? AyahRange(parsing: r.range); ranges[r.range] = range }
+        guard let range else { continue }
+        recitations.append(QuranRecitation(
+          day: EpochDay(clock.day(atMillis: e.time.epochMillis)), range: range,
+          tier: QuranTier(rawValue: r.tier.rawValue) ?? .oldRevision, grade: grade, mistakes: r.mistakes,
+          mistakesAt: r.mistakesAt.compactMap { try? LearnerQuran.ayahID($0) }, hesitations: r.hesitations, seconds: r.seconds))
       }
       quran = QuranPlanInput(date: date, goal: goal, settings: profile.quran.settings, units: state.quranUnitMemories,
                              recitations: recitations, parameters: weights)
@@ -47,7 +55,7 @@ extension DailyPlanner {
     let words = learner.vocabularyWords
     if words.isEmpty { return [] }
     let clock = try learner.vocabularyClock()
-    let day = VocabularyDay(dayNumber: date.value)
+    let day = EpochDay(date.value)
     let model = learner.memoryModel
     // The whole day's minutes: the composition, not the vocabulary planner, splits the budget.
     let plan = try VocabularyPlanner.plan(VocabularyPlanner.Input(
@@ -57,7 +65,7 @@ extension DailyPlanner {
                                                reviewCount: state.habits.vocabularyTimedReviews)))
     var byKey: [String: VocabularyWord] = [:]
     for w in words { byKey[w.key] = w }
-    let tomorrow = day.adding(days: 1)
+    let tomorrow = day.advanced(by: 1)
     return (plan.items + plan.deferred).map { item in
       let word = byKey[VocabularyWord.key(item.english)]
       let isNew = item.kind == .new
@@ -81,7 +89,7 @@ extension DailyPlanner {
     let habits = Learner.reminderHabits(practiceHours: state.habits.practiceHours, events: events, clock: clock)
     let input = ReminderScheduler.Input(clock: clock, policy: try learner.reminderPolicy(), habits: habits, words: words,
                                         model: learner.memoryModel)
-    return try ReminderScheduler.reminders(input, day: VocabularyDay(dayNumber: date.value)).map { r in
+    return try ReminderScheduler.reminders(input, day: EpochDay(date.value)).map { r in
       DailyPlanReminder(at: r.localTime, localTime: String(r.localTime.dropFirst(11).prefix(5)), english: r.english,
                         mode: r.mode.rawValue, text: r.text, actions: r.actions.map(\.rawValue))
     }

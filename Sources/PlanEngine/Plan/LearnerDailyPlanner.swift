@@ -17,6 +17,8 @@ public struct LearnerDailyPlanner: LearnerPlanner {
     public var events: [LearnerEvent]
     /// Where `profile.parameters` come from (see ``ParameterRefit``).
     public var parameters: DailyPlanParameters
+    /// A torn last line of the log (a crash mid-append): not planned on, for the caller to report.
+    public var torn: TornLine?
 
     public init(profile: LearnerProfile, state: LearnerState, events: [LearnerEvent], parameters: DailyPlanParameters) {
       self.profile = profile; self.state = state; self.events = events; self.parameters = parameters
@@ -48,14 +50,17 @@ public struct LearnerDailyPlanner: LearnerPlanner {
 
   public static func load(_ dir: String) throws(PlanEngineError) -> Loaded {
     let (profile, _) = try Learner.loadProfile(dir)
-    let events = try Learner.history(dir).events
+    let log = try Learner.history(dir)
+    let events = log.events
     let cachePath = dir + "/" + ParameterRefit.cacheFile
     let cached = (try? DurableFile.read(cachePath)).flatMap { $0 }.flatMap { try? JSONDecoder().decode(ParameterRefit.Cached.self, from: Data($0)) }
     let (loaded, fitted) = Loaded.folding(profile: profile, events: events, cached: cached)
     if let fitted, let data = try? JSONEncoder().encode(fitted) {
       try? DurableFile.replace(cachePath, with: Array(data) + [0x0A])  // a cache: best effort
     }
-    return loaded
+    var withTorn = loaded
+    withTorn.torn = log.torn
+    return withTorn
   }
 
   /// The learner's own learning day at `now`.

@@ -126,7 +126,7 @@ extension Learner {
   /// The day's vocabulary plan from the learner's current state: the profile's new words per
   /// day and vocabulary retention, the learner's own seconds per review, and the minutes the
   /// caller gives the vocabulary part (the daily plan splits the budget between Quran and words).
-  public func vocabularyPlan(on day: VocabularyDay, budgetMinutes: Double) throws(PlanEngineError) -> VocabularyPlan {
+  public func vocabularyPlan(on day: EpochDay, budgetMinutes: Double) throws(PlanEngineError) -> VocabularyPlan {
     let clock = try vocabularyClock()
     return try VocabularyPlanner.plan(VocabularyPlanner.Input(
       day: day, clock: clock, words: vocabularyWords, newWordsPerDay: profile.vocabulary.newWordsPerDay,
@@ -136,7 +136,7 @@ extension Learner {
 
   /// The day's reminders as planned the night before (no events of the day yet), with the
   /// learner's habits from the whole history.
-  public static func vocabularyReminders(_ dir: String, on day: VocabularyDay) throws(PlanEngineError) -> [Reminder] {
+  public static func vocabularyReminders(_ dir: String, on day: EpochDay) throws(PlanEngineError) -> [Reminder] {
     let learner = try load(dir, writeSnapshot: false)
     let clock = try learner.vocabularyClock()
     let habits = reminderHabits(practiceHours: learner.state.habits.practiceHours, events: try history(dir).events, clock: clock)

@@ -51,7 +51,7 @@ extension VocabularyClock {
     func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
     let sign = offset < 0 ? "-" : "+"
     let off = abs(offset)
-    return "\(VocabularyDay(dayNumber: days))T\(two(secondsOfDay / 3600)):\(two(secondsOfDay / 60 % 60)):\(two(secondsOfDay % 60))"
+    return "\(EpochDay(days))T\(two(secondsOfDay / 3600)):\(two(secondsOfDay / 60 % 60)):\(two(secondsOfDay % 60))"
       + "\(sign)\(two(off / 3600)):\(two(off / 60 % 60))"
   }
 }

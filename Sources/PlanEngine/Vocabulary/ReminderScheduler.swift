@@ -38,7 +38,7 @@ public enum ReminderScheduler {
   }
 
   /// The candidate slot instants of `day`, in time order (before the cap and habits).
-  public static func slots(_ input: Input, day: VocabularyDay) throws(PlanEngineError) -> [Date] {
+  public static func slots(_ input: Input, day: EpochDay) throws(PlanEngineError) -> [Date] {
     let mask = try input.policy.validatedAllowedMinutes()
     let wake = input.policy.wakeAt.minutes
     let length = ReminderPolicy.length(from: wake, to: input.policy.sleepAt.minutes)
@@ -56,7 +56,7 @@ public enum ReminderScheduler {
   }
 
   /// The slots chosen for `day`: at most the daily cap, sampled by habit weight.
-  public static func chosenSlots(_ input: Input, day: VocabularyDay) throws(PlanEngineError) -> [Date] {
+  public static func chosenSlots(_ input: Input, day: EpochDay) throws(PlanEngineError) -> [Date] {
     let all = try slots(input, day: day)
     let k = min(input.policy.dailyCap, all.count)
     guard k < all.count else { return all }
@@ -88,7 +88,7 @@ public enum ReminderScheduler {
   }
 
   /// The reminders of `day` as planned in the morning (no events of the day yet).
-  public static func reminders(_ input: Input, day: VocabularyDay) throws(PlanEngineError) -> [Reminder] {
+  public static func reminders(_ input: Input, day: EpochDay) throws(PlanEngineError) -> [Reminder] {
     try schedule(input, day: day, events: [], notBefore: nil)
   }
 
@@ -98,7 +98,7 @@ public enum ReminderScheduler {
   /// through the waking days around `now` and the next day; nil if none has a word to show.
   public static func nextReminder(_ input: Input, after now: Date, todaysEvents: [ReminderDayEvent]) throws(PlanEngineError) -> Reminder? {
     let today = input.clock.calendarDay(of: now)
-    for day in [today.adding(days: -1), today, today.adding(days: 1)] {
+    for day in [today.advanced(by: -1), today, today.advanced(by: 1)] {
       if let first = try schedule(input, day: day, events: todaysEvents, notBefore: now).first { return first }
     }
     return nil
@@ -113,7 +113,7 @@ public enum ReminderScheduler {
     var lastRecalled: Bool
   }
 
-  static func schedule(_ input: Input, day: VocabularyDay, events: [ReminderDayEvent], notBefore: Date?) throws(PlanEngineError) -> [Reminder] {
+  static func schedule(_ input: Input, day: EpochDay, events: [ReminderDayEvent], notBefore: Date?) throws(PlanEngineError) -> [Reminder] {
     let slots = try chosenSlots(input, day: day)
     guard !slots.isEmpty else { return [] }
     let wake = input.policy.wakeAt.minutes

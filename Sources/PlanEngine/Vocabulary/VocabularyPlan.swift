@@ -4,7 +4,7 @@ import Foundation
 public struct VocabularyPlan: Sendable, Hashable, Codable {
   public static let currentVersion = 1
   public var version: Int
-  public var date: VocabularyDay
+  public var date: EpochDay
   /// The vocabulary budget, in seconds.
   public var budgetSeconds: Int
   /// What to do today, reviews first (by priority), then new words.
@@ -17,7 +17,7 @@ public struct VocabularyPlan: Sendable, Hashable, Codable {
   public var estimates: VocabularyTimeEstimates
 
   public init(
-    date: VocabularyDay, budgetSeconds: Int, items: [VocabularyPlanItem], deferred: [VocabularyPlanItem],
+    date: EpochDay, budgetSeconds: Int, items: [VocabularyPlanItem], deferred: [VocabularyPlanItem],
     estimates: VocabularyTimeEstimates
   ) {
     self.version = Self.currentVersion

@@ -4,7 +4,7 @@ import MemoryModels
 /// What `planner stats` shows: the seed app's total and most popular word, and what the
 /// memory model adds.
 public struct VocabularyStats: Sendable, Hashable, Codable {
-  public var date: VocabularyDay
+  public var date: EpochDay
   /// Words in the dictionary.
   public var totalWords: Int
   /// The most popular word (ties: alphabetical); nil when every word is at 0.
@@ -22,7 +22,7 @@ public struct VocabularyStats: Sendable, Hashable, Codable {
   public var needMostPractice: [String]
 
   public static func compute(
-    words: [VocabularyWord], day: VocabularyDay, clock: VocabularyClock, model: FSRS6 = FSRS6(), desiredRetention: Double = 0.9
+    words: [VocabularyWord], day: EpochDay, clock: VocabularyClock, model: FSRS6 = FSRS6(), desiredRetention: Double = 0.9
   ) -> VocabularyStats {
     let sorted = WordSort.popularity.sorted(words)
     let top = sorted.first.flatMap { $0.popularity > 0 ? $0 : nil }

@@ -19,7 +19,7 @@ enum StatsCommand: PlannerCommand {
     let format = try VocabularyCLI.format(arguments)
     let learner = try Learner.load(dir)
     let clock = try learner.vocabularyClock()
-    let day = try arguments.string("date").map { try VocabularyDay(parsing: $0) } ?? clock.learningDay(of: context.now)
+    let day = try arguments.string("date").map { try EpochDay(parsing: $0) } ?? clock.learningDay(of: context.now)
     let stats = VocabularyStats.compute(
       words: learner.vocabularyWords, day: day, clock: clock, model: learner.memoryModel,
       desiredRetention: learner.profile.retention.vocabulary)

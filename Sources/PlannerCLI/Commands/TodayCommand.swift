@@ -33,6 +33,9 @@ enum TodayCommand: PlannerCommand {
     } else {
       guard let dir = arguments.positional("DIR") else { throw CLIError.usage("give a learner folder DIR, or --demo") }
       loaded = try LearnerDailyPlanner.load(context.path(dir))
+      if let torn = loaded.torn {
+        context.stderr.write("planner: warning: events.jsonl line \(torn.line) is torn (\(torn.bytes.count) bytes, a crash mid-append): not planned on; the next record sets it aside\n")
+      }
     }
     let plan = try LearnerDailyPlanner(now: context.now).dailyPlan(loaded, date: date)
     if format == "json" {

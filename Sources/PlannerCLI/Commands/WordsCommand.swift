@@ -46,7 +46,7 @@ enum WordsCommand: PlannerCommand {
     let learner = try Learner.load(dir)
     let clock = try learner.vocabularyClock()
     let model = learner.memoryModel
-    let day = try arguments.string("date").map { try VocabularyDay(parsing: $0) } ?? clock.learningDay(of: context.now)
+    let day = try arguments.string("date").map { try EpochDay(parsing: $0) } ?? clock.learningDay(of: context.now)
     let words = sort.sorted(learner.vocabularyWords)
     if format == "json" {
       let rows = words.map { w in
@@ -125,7 +125,7 @@ enum WordsCommand: PlannerCommand {
 
   struct WordList: Encodable {
     var version: Int
-    var date: VocabularyDay
+    var date: EpochDay
     var sort: String
     var words: [WordRow]
   }

@@ -6,12 +6,12 @@ import MemoryModels
 @Suite("Vocabulary: priority and the daily plan")
 struct VocabPlanTests {
   static let kyiv = try! VocabularyClock(timeZoneIdentifier: "Europe/Kyiv", dayStartHour: 4)
-  static let day = VocabularyDay(year: 2026, month: 3, day: 10)
+  static let day = EpochDay(year: 2026, month: 3, day: 10)!
   static let model = FSRS6()
 
   /// A word last reviewed `daysAgo` learning days before `day`, at 10:00 Kyiv.
   static func word(_ en: String, _ uk: String, stability: Double?, daysAgo: Int = 0, popularity: Int = 0, added: Int = 0) -> VocabularyWord {
-    let reviewed = kyiv.instant(of: day.adding(days: -daysAgo), minute: 600)
+    let reviewed = kyiv.instant(of: day.advanced(by: -daysAgo), minute: 600)
     return VocabularyWord(
       english: en, translations: [uk], addedAt: Date(timeIntervalSince1970: 1_770_000_000 + Double(added)),
       popularity: popularity, memory: stability.map { MemoryState(stability: $0, difficulty: 5) },
@@ -45,7 +45,7 @@ struct VocabPlanTests {
   @Test("a review at 02:00 belongs to the previous learning day (day start 04:00)")
   func learningDay() {
     let twoAM = Self.kyiv.instant(of: Self.day, minute: 120)
-    #expect(Self.kyiv.learningDay(of: twoAM) == Self.day.adding(days: -1))
+    #expect(Self.kyiv.learningDay(of: twoAM) == Self.day.advanced(by: -1))
     #expect(Self.kyiv.learningDay(of: Self.kyiv.instant(of: Self.day, minute: 240)) == Self.day)
   }
 
@@ -133,7 +133,7 @@ struct VocabPlanTests {
     #expect(throws: PlanEngineError.self) {
       try VocabularyPlanner.plan(.init(day: Self.day, clock: Self.kyiv, words: [], newWordsPerDay: 1, budgetMinutes: -5))
     }
-    #expect(throws: PlanEngineError.self) { try VocabularyDay(parsing: "2026-02-30") }
+    #expect(throws: PlanEngineError.self) { try EpochDay(parsing: "2026-02-30") }
     #expect(throws: PlanEngineError.self) { try VocabularyClock(timeZoneIdentifier: "Mars/Olympus") }
   }
 

@@ -6,13 +6,13 @@ import MemoryModels
 @Suite("Vocabulary: reminders")
 struct VocabReminderTests {
   static let kyiv = try! VocabularyClock(timeZoneIdentifier: "Europe/Kyiv", dayStartHour: 4)
-  static let day = VocabularyDay(year: 2026, month: 5, day: 12)
+  static let day = EpochDay(year: 2026, month: 5, day: 12)!
 
   static func word(_ en: String, _ uk: String, stability: Double, daysAgo: Int, popularity: Int = 0, last: Rating = .good) -> VocabularyWord {
     VocabularyWord(
       english: en, translations: [uk], addedAt: Date(timeIntervalSince1970: 1_770_000_000), popularity: popularity,
       memory: MemoryState(stability: stability, difficulty: 5),
-      lastReviewedAt: kyiv.instant(of: day.adding(days: -daysAgo), minute: 600), lastRating: last)
+      lastReviewedAt: kyiv.instant(of: day.advanced(by: -daysAgo), minute: 600), lastRating: last)
   }
 
   static let words = [
@@ -42,7 +42,7 @@ struct VocabReminderTests {
     ("2026-10-24", "+03:00", "05:00:00Z"), ("2026-10-25", "+02:00", "06:00:00Z"),
   ])
   func dstDays(_ date: String, _ offset: String, _ utc: String) throws {
-    let day = try VocabularyDay(parsing: date)
+    let day = try EpochDay(parsing: date)
     let r = try ReminderScheduler.reminders(Self.input(ReminderPolicy(frequencyMinutes: 240, dailyCap: 10)), day: day)
     #expect(Self.local(r) == ["08:00", "12:00", "16:00", "20:00"].map { "\(date)T\($0):00\(offset)" })
     let formatter = ISO8601DateFormatter()
@@ -52,8 +52,8 @@ struct VocabReminderTests {
   @Test("a waking day across the DST change has the slots its real length holds: 23 and 25")
   func dstRealLength() throws {
     let policy = ReminderPolicy(frequencyMinutes: 60, dailyCap: 100, wakeAt: .init(hour: 0), sleepAt: .init(hour: 0))
-    let spring = try ReminderScheduler.slots(Self.input(policy), day: VocabularyDay(year: 2026, month: 3, day: 29))
-    let autumn = try ReminderScheduler.slots(Self.input(policy), day: VocabularyDay(year: 2026, month: 10, day: 25))
+    let spring = try ReminderScheduler.slots(Self.input(policy), day: EpochDay(year: 2026, month: 3, day: 29)!)
+    let autumn = try ReminderScheduler.slots(Self.input(policy), day: EpochDay(year: 2026, month: 10, day: 25)!)
     #expect(spring.count == 23)
     #expect(autumn.count == 25)
     #expect(spring.prefix(5).map { Self.kyiv.localISO8601($0) } == [
@@ -67,9 +67,9 @@ struct VocabReminderTests {
 
   @Test("a wall time skipped by the spring change lands after the jump")
   func gapTime() {
-    let t = Self.kyiv.instant(of: VocabularyDay(year: 2026, month: 3, day: 29), minute: 3 * 60 + 30)
+    let t = Self.kyiv.instant(of: EpochDay(year: 2026, month: 3, day: 29)!, minute: 3 * 60 + 30)
     #expect(Self.kyiv.localISO8601(t) == "2026-03-29T04:30:00+03:00")
-    let repeated = Self.kyiv.instant(of: VocabularyDay(year: 2026, month: 10, day: 25), minute: 3 * 60 + 30)
+    let repeated = Self.kyiv.instant(of: EpochDay(year: 2026, month: 10, day: 25)!, minute: 3 * 60 + 30)
     #expect(Self.kyiv.localISO8601(repeated) == "2026-10-25T03:30:00+03:00")  // first occurrence
   }
 

@@ -189,7 +189,7 @@ struct VocabLearnerPlanTests {
     ])
     var learner = try Learner.load(dir)
     learner.profile.vocabulary.newWordsPerDay = 2
-    let plan = try learner.vocabularyPlan(on: VocabularyDay(year: 2026, month: 5, day: 12), budgetMinutes: 5)
+    let plan = try learner.vocabularyPlan(on: EpochDay(year: 2026, month: 5, day: 12)!, budgetMinutes: 5)
     // One timed review of 32 s: (12·10 + 32)/11 ≈ 13.8 → 14 s; new words 30 · 13.82/12 ≈ 35 s.
     #expect(plan.estimates == VocabularyTimeEstimates(reviewSeconds: 14, newWordSeconds: 35, observedReviews: 1))
     #expect(plan.items.map(\.english) == ["apple", "bread", "cheese"])
@@ -204,7 +204,7 @@ struct VocabLearnerPlanTests {
       ("2026-05-01T10:00:00+03:00", .wordAdded(english: "apple", ukrainian: ["яблуко"])),
       ("2026-05-02T10:00:00+03:00", .wordLookedUp(english: "apple")),
     ])
-    let r = try Learner.vocabularyReminders(dir, on: VocabularyDay(year: 2026, month: 5, day: 12))
+    let r = try Learner.vocabularyReminders(dir, on: EpochDay(year: 2026, month: 5, day: 12)!)
     // One word and a 3-hour gap: 08:00, 11:00, 14:00, 17:00, 20:00.
     #expect(r.map(\.localTime) == ["08", "11", "14", "17", "20"].map { "2026-05-12T\($0):00:00+03:00" })
     #expect(Set(r.map(\.english)) == ["apple"])
