@@ -55,3 +55,13 @@ extension PlanEngineError: CustomStringConvertible {
     }
   }
 }
+
+extension PlanEngineError {
+  /// The key path of a value that came from the command line, as the user typed it: the
+  /// options `--at` and `--id`, or the argument's name (`range`, not `payload.range`).
+  public static func commandLineKey(_ key: String?) -> String? {
+    guard let key else { return nil }
+    if key == "at" || key == "id" { return "--" + key }
+    return key.hasPrefix("payload.") ? String(key.dropFirst("payload.".count)) : key
+  }
+}

@@ -118,9 +118,10 @@ struct NightlyProcessTests {
     #expect(reference.status == 0)
 
     let (process, _) = try Self.start(["nightly", killed.path] + args)
-    // Learners are taken in name order: once the 20th has its plan, the run is well under way.
-    let early = killed.appendingPathComponent("learner-00020/plans/2026-11-30.json").path
-    let deadline = Date().addingTimeInterval(60)
+    // Learners are taken in name order: once the 5th has its plan, the run is under way. The
+    // deadline is generous: CI machines are shared and a busy one plans slowly.
+    let early = killed.appendingPathComponent("learner-00005/plans/2026-11-30.json").path
+    let deadline = Date().addingTimeInterval(600)
     while !FileManager.default.fileExists(atPath: early), process.isRunning, Date() < deadline {
       usleep(2_000)
     }
@@ -129,7 +130,7 @@ struct NightlyProcessTests {
     let done = Self.plans(killed).count
     print("nightly kill test: \(done) of \(count) plans written when killed")
     #expect(process.terminationReason == .uncaughtSignal, "the run was killed, not finished")
-    #expect(done >= 20 && done < count, "killed midway: \(done) of \(count) plans written")
+    #expect(done >= 5 && done < count, "killed midway: \(done) of \(count) plans written")
 
     let rerun = try Self.run(["nightly", killed.path] + args)
     #expect(rerun.status == 0)

@@ -139,6 +139,19 @@ struct OptimizeEvaluateCommandTests {
       #expect(r.out.contains("\n" + model), "row for \(model)")
     }
     #expect(r.out.contains("fsrs6 fitted per fold: all ("))
+    // hlr is fitted per fold on the same training reviews as fsrs6.
+    let fsrsLine = try #require(r.out.split(separator: "\n").first { $0.hasPrefix("fsrs6 fitted per fold: ") })
+    let hlrLine = try #require(r.out.split(separator: "\n").first { $0.hasPrefix("hlr fitted per fold: θ (") })
+    func counts(_ line: Substring) -> [String] {
+      line.components(separatedBy: " training reviews").dropLast().map { $0.split(separator: "(").last.map(String.init) ?? "" }
+    }
+    #expect(counts(hlrLine).count == 5 && counts(hlrLine) == counts(fsrsLine))
+    let j = Self.run(["evaluate", "--revlog", "log.csv", "--models", "hlr", "--format", "json"], cwd: dir)
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(j.out.utf8)) as? [String: Any])
+    let fits = try #require(object["hlr_fits"] as? [[String: Any]])
+    #expect(fits.count == 5 && fits.allSatisfy { ($0["theta"] as? [Double])?.count == 3 })
+    #expect(fits.map { "\($0["training_reviews"] as? Int ?? -1)" } == counts(fsrsLine))
+    #expect(object["fsrs6_fits"] == nil)
   }
 
   @Test func usageErrors() throws {

@@ -19,6 +19,8 @@ public struct ModelEvaluator: Sendable {
     /// The FSRS-6 fit of each fold (empty when `fsrs6` was not asked for; a fold with an empty
     /// test chunk is fitted all the same).
     public var fits: [FSRSFitReport]
+    /// The HLR fit of each fold (empty when `hlr` was not asked for).
+    public var hlrFits: [HalfLifeRegression.FitReport] = []
     public var folds: Int
   }
 
@@ -27,6 +29,7 @@ public struct ModelEvaluator: Sendable {
     let reviews = Array(split.scored[testRange])
     let labels = reviews.map(\.recalled)
     var fits: [FSRSFitReport] = []
+    var hlrFits: [HalfLifeRegression.FitReport] = []
     var predictions: [[Double]] = []
     for model in models {
       var p = [Double](repeating: .nan, count: reviews.count)
@@ -42,8 +45,16 @@ public struct ModelEvaluator: Sendable {
       case .fsrs6Default:
         let all = split.predictions(FSRS6())
         p = Array(all[testRange])
-      case .sm2, .hlr:
-        let all = Self.baselinePredictions(model, split)
+      case .hlr:
+        hlrFits = Self.fitHLRFolds(split)
+        for f in 0..<split.folds {
+          let test = split.boundaries[f + 1]..<split.boundaries[f + 2]
+          guard !test.isEmpty else { continue }
+          let all = split.predictions(HalfLifeRegression(theta: hlrFits[f].theta))
+          for k in test { p[k - testRange.lowerBound] = all[k] }
+        }
+      case .sm2:
+        let all = split.predictions(SM2())
         p = Array(all[testRange])
       case .average:
         for f in 0..<split.folds {
@@ -56,7 +67,9 @@ public struct ModelEvaluator: Sendable {
     }
     let bins = reviews.map(\.bin)
     let metrics = predictions.map { EvaluationMetrics(predictions: $0, recalled: labels, bins: bins) }
-    return Result(models: models, metrics: metrics, reviews: reviews, predictions: predictions, fits: fits, folds: split.folds)
+    return Result(
+      models: models, metrics: metrics, reviews: reviews, predictions: predictions, fits: fits, hlrFits: hlrFits,
+      folds: split.folds)
   }
 }
 
@@ -81,12 +94,11 @@ extension ModelEvaluator {
     return reports.map { $0! }
   }
 
-  /// SM-2 and HLR with their defaults (no per-learner fit), through ``MemoryModel``.
-  static func baselinePredictions(_ model: EvaluatedModel, _ split: TimeSeriesEvaluation) -> [Double] {
-    switch model {
-    case .sm2: return split.predictions(SM2())
-    case .hlr: return split.predictions(HalfLifeRegression())
-    default: preconditionFailure("not a baseline: \(model)")
+  /// HLR's θ fitted on each fold's history before its test chunk (the same training reviews as
+  /// fsrs6's: scored reviews strictly before the fold's cutoff).
+  static func fitHLRFolds(_ split: TimeSeriesEvaluation) -> [HalfLifeRegression.FitReport] {
+    (0..<split.folds).map { f in
+      HalfLifeRegression.fit(split.history(before: split.cutoffTime(fold: f) ?? Int64.max))
     }
   }
 }

@@ -6,7 +6,7 @@ public enum EvaluatedModel: String, Sendable, Hashable, CaseIterable, Codable {
   case fsrs6Default = "fsrs6-default"
   /// Anki's SM-2 with its default settings.
   case sm2
-  /// Duolingo's half-life regression with its default weights.
+  /// Duolingo's half-life regression, θ fitted on each fold's training part.
   case hlr
   /// The training part's recall rate, for every review.
   case average

@@ -41,7 +41,7 @@ extension Learner {
     func place(_ i: Int, _ key: String?) -> (String, Int?, String?) {
       switch source {
       case .file(let f, let lines): return (f, i < lines.count ? lines[i] : nil, key)
-      case .commandLine: return ("command line", nil, key)
+      case .commandLine: return ("command line", nil, PlanEngineError.commandLineKey(key))
       }
     }
     func fail(_ i: Int, _ key: String, _ expected: String) -> PlanEngineError {

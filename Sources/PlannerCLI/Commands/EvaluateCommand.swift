@@ -12,8 +12,8 @@ struct EvaluateCommand: PlannerCommand {
       Scored reviews: every review after a card's first on a later learning day, in time
       order. --folds K cuts them into K+1 chunks (scikit-learn TimeSeriesSplit); fold k learns
       from everything before chunk k+1 and predicts it. Metrics: log loss, RMSE over bins,
-      AUC, count. fsrs6 is fitted per fold; fsrs6-default, sm2 and hlr use their defaults;
-      average predicts the training part's recall rate.
+      AUC, count. fsrs6 and hlr are fitted per fold on its training part; fsrs6-default and
+      sm2 use their defaults; average predicts the training part's recall rate.
       """,
     arguments: [
       .option("revlog", value: "FILE", help: "The review log (CSV with a header row).", required: true),
@@ -79,6 +79,11 @@ struct EvaluateCommand: PlannerCommand {
     if !r.fits.isEmpty {
       s += "fsrs6 fitted per fold: " + r.fits.map { "\($0.scope.rawValue) (\($0.trainingExamples) training reviews)" }.joined(separator: "; ") + "\n"
     }
+    if !r.hlrFits.isEmpty {
+      s += "hlr fitted per fold: " + r.hlrFits.map {
+        "θ (" + $0.theta.map { fixed($0, 3) }.joined(separator: ", ") + ") (\($0.trainingExamples) training reviews)"
+      }.joined(separator: "; ") + "\n"
+    }
     return s
   }
 
@@ -101,6 +106,14 @@ struct EvaluateCommand: PlannerCommand {
       }
       s += "\n  ]"
     }
+    if !r.hlrFits.isEmpty {
+      s += ",\n  \"hlr_fits\": ["
+      for (k, f) in r.hlrFits.enumerated() {
+        s += k == 0 ? "\n" : ",\n"
+        s += "    {\"training_reviews\": \(f.trainingExamples), \"theta\": [" + f.theta.map(num).joined(separator: ", ") + "]}"
+      }
+      s += "\n  ]"
+    }
     return s + "\n}\n"
   }
 
@@ -120,5 +133,5 @@ struct EvaluateCommand: PlannerCommand {
   /// The shortest decimal that reads back as the same Double.
   static func shortest(_ x: Double) -> String { x.isFinite ? "\(x)" : "" }
 
-  static func fixed(_ x: Double) -> String { String(format: "%.5f", x) }
+  static func fixed(_ x: Double, _ digits: Int = 5) -> String { String(format: "%.\(digits)f", x) }
 }

@@ -177,7 +177,12 @@ enum RecordCommand: PlannerCommand {
     }
     // Validate exactly as a line of the log would be (ranges canonical, grades 1–4, …).
     let draft = LearnerEvent(id: arguments.string("id") ?? Learner.newEventID(now: context.now), time: time, payload: payload)
-    let event = try LearnerEvent.decode(.object(draft.json), file: "command line", line: nil)
+    let event: LearnerEvent
+    do {
+      event = try LearnerEvent.decode(.object(draft.json), file: "command line", line: nil)
+    } catch {
+      throw Self.asTyped(error)
+    }
     let outcome = try Learner.record(dir, events: [event], now: context.now, lockTimeout: lockTimeout(context))
     report(outcome, context: context)
     if outcome.appended.isEmpty {
@@ -192,5 +197,13 @@ enum RecordCommand: PlannerCommand {
     if let torn = outcome.setAside {
       context.stderr.write("planner: warning: events.jsonl line \(torn.line) was torn (\(torn.bytes.count) bytes, a crash mid-append): moved to \(Learner.tornFile)\n")
     }
+  }
+
+  /// A validation error of a value typed on the command line names it as typed.
+  static func asTyped(_ error: any Error) -> any Error {
+    guard let e = error as? PlanEngineError, case .malformed(let file, let line, let keyPath, let expected) = e else {
+      return error
+    }
+    return PlanEngineError.malformed(file: file, line: line, keyPath: PlanEngineError.commandLineKey(keyPath), expected: expected)
   }
 }

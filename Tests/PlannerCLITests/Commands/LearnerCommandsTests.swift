@@ -89,17 +89,17 @@ import Testing
     initAmina()
     let cases: [([String], Int32, String)] = [
       (["record", "amina", "recite", "2:300", "--tier", "new", "--grade", "3"], 1,
-       "planner: error: command line at payload.range: expected an ayah range ('2:300' is not in the Quran: surah 2 (Al-Baqara) has 286 ayahs)\n"),
+       "planner: error: command line at range: expected an ayah range ('2:300' is not in the Quran: surah 2 (Al-Baqara) has 286 ayahs)\n"),
       (["record", "amina", "recite", "115:1", "--tier", "new", "--grade", "3"], 1,
-       "planner: error: command line at payload.range: expected an ayah range ('115:1' is not in the Quran: there are 114 surahs)\n"),
+       "planner: error: command line at range: expected an ayah range ('115:1' is not in the Quran: there are 114 surahs)\n"),
       (["record", "amina", "recite", "78", "--tier", "new", "--grade", "5"], 1,
-       "planner: error: command line at payload.grade: expected a grade 1–4, not 5\n"),
+       "planner: error: command line at grade: expected a grade 1–4, not 5\n"),
       (["record", "amina", "word", "lookup", "walk"], 1,
        "planner: error: unknown word 'walk': add it first with `planner record DIR word add`\n"),
       (["record", "amina", "quiz", "walk", "--answer", "x"], 1,
        "planner: error: unknown word 'walk': add it first with `planner record DIR word add`\n"),
       (["record", "amina", "plan", "opened", "--at", "2026-12-02T12:00:00Z"], 1,
-       "planner: error: command line at at: expected a time no more than a day ahead of now (2026-11-30T12:00:00Z), not 2026-12-02T12:00:00Z\n"),
+       "planner: error: command line at --at: expected a time no more than a day ahead of now (2026-11-30T12:00:00Z), not 2026-12-02T12:00:00Z\n"),
       (["config", "amina", "timezone", "Mars/Olympus"], 1,
        "planner: error: timezone: 'Mars/Olympus' is not valid: expected an IANA timezone name such as Europe/Kyiv, not 'Mars/Olympus'\n"),
     ]
