@@ -38,7 +38,7 @@ func simulateScenario() {
   ])
 }
 
-/// `plan-generation`: the planner policy's day plan (Quran planner + vocabulary planner) for
+/// `plan-generation`: the daily plan (DailyPlanner, as the planner policy builds it) for
 /// learners with a simulated year of history, the fold already done: milliseconds per plan.
 func planGenerationScenario() {
   let learners = size("PLANNER_BENCH_LEARNERS", 50, quick: 2)
