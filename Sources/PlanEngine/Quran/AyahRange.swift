@@ -134,28 +134,10 @@ extension AyahRange: CustomStringConvertible {
   }
 }
 
-extension AyahRange: Codable {
-  public init(from decoder: any Decoder) throws {
-    let text = try decoder.singleValueContainer().decode(String.self)
-    do { try self.init(parsing: text) } catch {
-      throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.description))
-    }
-  }
-  public func encode(to encoder: any Encoder) throws {
-    var c = encoder.singleValueContainer()
-    try c.encode(description)
-  }
+extension AyahRange: CanonicalTextCodable {
+  public init(canonicalText text: String) throws(PlanEngineError) { try self.init(parsing: text) }
 }
 
-extension AyahRef: Codable {
-  public init(from decoder: any Decoder) throws {
-    let text = try decoder.singleValueContainer().decode(String.self)
-    do { try self.init(parsing: text) } catch {
-      throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.description))
-    }
-  }
-  public func encode(to encoder: any Encoder) throws {
-    var c = encoder.singleValueContainer()
-    try c.encode(description)
-  }
+extension AyahRef: CanonicalTextCodable {
+  public init(canonicalText text: String) throws(PlanEngineError) { try self.init(parsing: text) }
 }

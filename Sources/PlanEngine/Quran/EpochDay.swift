@@ -88,15 +88,6 @@ public struct EpochDay: Sendable, Hashable, Comparable, Strideable, CustomString
   public func distance(to other: EpochDay) -> Int { other.value - value }
 }
 
-extension EpochDay: Codable {
-  public init(from decoder: any Decoder) throws {
-    let text = try decoder.singleValueContainer().decode(String.self)
-    do { try self.init(parsing: text) } catch {
-      throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.description))
-    }
-  }
-  public func encode(to encoder: any Encoder) throws {
-    var c = encoder.singleValueContainer()
-    try c.encode(description)
-  }
+extension EpochDay: CanonicalTextCodable {
+  public init(canonicalText text: String) throws(PlanEngineError) { try self.init(parsing: text) }
 }
