@@ -135,9 +135,9 @@ extension AyahRange: CustomStringConvertible {
 }
 
 extension AyahRange: CanonicalTextCodable {
-  public init(canonicalText text: String) throws(PlanEngineError) { try self.init(parsing: text) }
+  public init(canonicalText text: String, keyPath: String) throws(PlanEngineError) { try self.init(parsing: text) }
 }
 
 extension AyahRef: CanonicalTextCodable {
-  public init(canonicalText text: String) throws(PlanEngineError) { try self.init(parsing: text) }
+  public init(canonicalText text: String, keyPath: String) throws(PlanEngineError) { try self.init(parsing: text) }
 }

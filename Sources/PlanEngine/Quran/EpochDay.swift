@@ -89,5 +89,5 @@ public struct EpochDay: Sendable, Hashable, Comparable, Strideable, CustomString
 }
 
 extension EpochDay: CanonicalTextCodable {
-  public init(canonicalText text: String) throws(PlanEngineError) { try self.init(parsing: text) }
+  public init(canonicalText text: String, keyPath: String) throws(PlanEngineError) { try self.init(parsing: text) }
 }

@@ -17,6 +17,15 @@ public enum ByteNumberFormat {
     }
   }
 
+  /// Appends `value` in decimal as UTF-8 bytes to `out`.
+  @inlinable
+  public static func writeInt(_ value: Int64, into out: inout [UInt8]) {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buf in
+      let n = writeInt(value, at: buf.baseAddress!)
+      out.append(contentsOf: UnsafeBufferPointer(start: buf.baseAddress!, count: n))
+    }
+  }
+
   /// Writes `value.description` at `p` and returns the number of bytes (at most 32); `p` must
   /// have room for 40 bytes.
   @inlinable

@@ -3,7 +3,7 @@ import Foundation
 /// The learner's reminder settings, validated.
 public struct ReminderPolicy: Sendable, Hashable, Codable {
   /// A local wall-clock time, `HH:MM` in JSON (`24:00` allowed as an end).
-  public struct Time: Sendable, Hashable, Codable, CustomStringConvertible {
+  public struct Time: Sendable, Hashable, CanonicalTextCodable {
     /// Minutes from midnight, 0...1440.
     public var minutes: Int
 
@@ -23,22 +23,14 @@ public struct ReminderPolicy: Sendable, Hashable, Codable {
       return (h < 10 ? "0" : "") + "\(h):" + (m < 10 ? "0" : "") + "\(m)"
     }
 
-    public init(from decoder: any Decoder) throws {
-      let text = try decoder.singleValueContainer().decode(String.self)
-      do { try self.init(parsing: text, keyPath: decoder.codingPath.map(\.stringValue).joined(separator: ".")) } catch {
-        throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.description))
-      }
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-      var c = encoder.singleValueContainer()
-      try c.encode(description)
+    public init(canonicalText text: String, keyPath: String) throws(PlanEngineError) {
+      try self.init(parsing: text, keyPath: keyPath)
     }
   }
 
 
   /// A local time window `HH:MM-HH:MM` (may wrap midnight), as profiles write quiet and waking hours.
-  public struct Window: Sendable, Hashable, Codable, CustomStringConvertible {
+  public struct Window: Sendable, Hashable, CanonicalTextCodable {
     public var from: Time
     public var to: Time
 
@@ -58,16 +50,8 @@ public struct ReminderPolicy: Sendable, Hashable, Codable {
 
     public var description: String { "\(from)-\(to)" }
 
-    public init(from decoder: any Decoder) throws {
-      let text = try decoder.singleValueContainer().decode(String.self)
-      do { try self.init(parsing: text, keyPath: decoder.codingPath.map(\.stringValue).joined(separator: ".")) } catch {
-        throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.description))
-      }
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-      var c = encoder.singleValueContainer()
-      try c.encode(description)
+    public init(canonicalText text: String, keyPath: String) throws(PlanEngineError) {
+      try self.init(parsing: text, keyPath: keyPath)
     }
   }
 

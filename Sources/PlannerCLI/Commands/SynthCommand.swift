@@ -1,5 +1,6 @@
 import Foundation
 import MemoryModels
+import PlanEngine
 
 /// `planner synth`: writes the review log of a simulated learner whose hidden memory is not
 /// FSRS (docs/optimizer.md), and reports the log loss of the hidden probabilities: the floor.
@@ -48,36 +49,20 @@ struct SynthCommand: PlannerCommand {
     out.reserveCapacity(log.reviews.count * 36 + 64)
     out.append(contentsOf: Array("card_id,review_time,review_rating,review_state,elapsed_days\n".utf8))
     for r in log.reviews {
-      append(r.cardID, &out)
+      ByteNumberFormat.writeInt(r.cardID, into: &out)
       out.append(UInt8(ascii: ","))
-      append(r.time, &out)
+      ByteNumberFormat.writeInt(r.time, into: &out)
       out.append(UInt8(ascii: ","))
-      append(Int64(r.rating.rawValue), &out)
+      ByteNumberFormat.writeInt(Int64(r.rating.rawValue), into: &out)
       out.append(UInt8(ascii: ","))
-      append(Int64(r.state), &out)
+      ByteNumberFormat.writeInt(Int64(r.state), into: &out)
       out.append(UInt8(ascii: ","))
-      append(Int64(r.elapsedDays), &out)
+      ByteNumberFormat.writeInt(Int64(r.elapsedDays), into: &out)
       out.append(UInt8(ascii: "\n"))
     }
     return out
   }
 
-  static func append(_ value: Int64, _ out: inout [UInt8]) {
-    if value < 0 { out.append(UInt8(ascii: "-")) }
-    var v = value.magnitude
-    var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                 UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-      (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    var n = 0
-    withUnsafeMutableBytes(of: &digits) { d in
-      repeat {
-        d[n] = UInt8(ascii: "0") + UInt8(v % 10)
-        v /= 10
-        n += 1
-      } while v > 0
-      for k in stride(from: n - 1, through: 0, by: -1) { out.append(d[k]) }
-    }
-  }
 
   /// Writes to a temporary file beside `path`, then renames it into place.
   static func writeAtomically(_ bytes: [UInt8], to path: String, named: String) throws {
