@@ -22,20 +22,20 @@ public enum NightlyCommand: PlannerCommand {
       progress on stderr when it is a terminal. See docs/operations.md.
       """,
     arguments: [
-      .positional("ROOT", help: "The folder holding one folder per learner."),
-      .option("date", value: "YYYY-MM-DD", help: "Plan every learner for this date instead of their own."),
-      .option("jobs", value: "N", help: "Learners planned in parallel (use the number of cores).", default: "1"),
-      .option("shard", value: "K/N",
+      .positional(.ROOT, help: "The folder holding one folder per learner."),
+      .option(.date, value: "YYYY-MM-DD", help: "Plan every learner for this date instead of their own."),
+      .option(.jobs, value: "N", help: "Learners planned in parallel (use the number of cores).", default: "1"),
+      .option(.shard, value: "K/N",
               help: "Plan only shard K of N (FNV-1a of the folder name). Default: from JOB_COMPLETION_INDEX/JOB_COMPLETIONS or the SLURM_ARRAY_TASK_* variables, else 1/1."),
     ])
 
   public static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
-    let root = URL(fileURLWithPath: context.path(try arguments.require("ROOT")), isDirectory: true)
-    let jobs = try arguments.int("jobs") ?? 1
+    let root = URL(fileURLWithPath: context.path(try arguments.require(.ROOT)), isDirectory: true)
+    let jobs = try arguments.int(.jobs) ?? 1
     guard jobs >= 1 else { throw CLIError.usage("--jobs expects at least 1, got \(jobs)") }
-    let shard = try Shard.resolve(option: arguments.string("shard"), environment: context.environment)
+    let shard = try Shard.resolve(option: arguments.string(.shard), environment: context.environment)
     var date: EpochDay?
-    if let text = arguments.string("date") { date = try EpochDay(parsing: text, keyPath: "--date") }
+    if let text = arguments.string(.date) { date = try EpochDay(parsing: text, keyPath: "--date") }
 
     let reporter = context.stderrIsTerminal ? ProgressReporter(output: context.stderr, unit: "learners") : nil
     let options = NightlyOptions(

@@ -16,33 +16,33 @@ struct SimulateCommand: PlannerCommand {
       retention and charts the workload (CSV with --format csv). See docs/simulation.md.
       """,
     arguments: [
-      .option("learners", value: "N", help: "Number of simulated learners.", default: "1"),
-      .option("days", value: "D", help: "Days simulated.", default: "365"),
-      .option("seed", value: "S", help: "Seed of the simulation.", default: "1"),
-      .option("start", value: "YYYY-MM-DD", help: "First simulated day.", default: "2026-01-01"),
-      .option("out", value: "ROOT", help: "Write the learner folders under ROOT (must be new or empty)."),
-      .option("truth", value: "FILE", help: "Where the hidden memory goes (default ROOT.truth.jsonl)."),
-      .option("policy", value: "NAME", help: "planner, fixed-count, fixed-cycle or all.", default: "planner"),
-      .option("retention-sweep", value: "FROM:TO:STEP", help: "Workload against desired retention, e.g. 0.80:0.97:0.01."),
-      .option("jobs", value: "N", help: "Learners simulated in parallel.", default: "2"),
-      .option("format", value: "FORMAT", help: "text, json, or csv (retention sweep only).", default: "text"),
+      .option(.learners, value: "N", help: "Number of simulated learners.", default: "1"),
+      .option(.days, value: "D", help: "Days simulated.", default: "365"),
+      .option(.seed, value: "S", help: "Seed of the simulation.", default: "1"),
+      .option(.start, value: "YYYY-MM-DD", help: "First simulated day.", default: "2026-01-01"),
+      .option(.out, value: "ROOT", help: "Write the learner folders under ROOT (must be new or empty)."),
+      .option(.truth, value: "FILE", help: "Where the hidden memory goes (default ROOT.truth.jsonl)."),
+      .option(.policy, value: "NAME", help: "planner, fixed-count, fixed-cycle or all.", default: "planner"),
+      .option(.retentionSweep, value: "FROM:TO:STEP", help: "Workload against desired retention, e.g. 0.80:0.97:0.01."),
+      .option(.jobs, value: "N", help: "Learners simulated in parallel.", default: "2"),
+      .option(.format, value: "FORMAT", help: "text, json, or csv (retention sweep only).", default: "text"),
     ])
 
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
-    guard let learners = try arguments.int("learners"), learners >= 1 else { throw CLIError.usage("--learners must be a whole number of at least 1") }
-    guard let days = try arguments.int("days"), days >= 1, days <= 36500 else { throw CLIError.usage("--days must be a whole number from 1 to 36500") }
-    guard let seedText = arguments.string("seed"), let seed = UInt64(seedText) else {
+    guard let learners = try arguments.int(.learners), learners >= 1 else { throw CLIError.usage("--learners must be a whole number of at least 1") }
+    guard let days = try arguments.int(.days), days >= 1, days <= 36500 else { throw CLIError.usage("--days must be a whole number from 1 to 36500") }
+    guard let seedText = arguments.string(.seed), let seed = UInt64(seedText) else {
       throw CLIError.usage("--seed must be a whole number from 0 to \(UInt64.max)")
     }
-    guard let jobs = try arguments.int("jobs"), jobs >= 1 else { throw CLIError.usage("--jobs must be at least 1") }
-    let start = try EpochDay(parsing: arguments.string("start") ?? "2026-01-01")
-    let format = arguments.string("format") ?? "text"
-    let sweep = arguments.string("retention-sweep")
+    guard let jobs = try arguments.int(.jobs), jobs >= 1 else { throw CLIError.usage("--jobs must be at least 1") }
+    let start = try EpochDay(parsing: arguments.string(.start) ?? "2026-01-01")
+    let format = arguments.string(.format) ?? "text"
+    let sweep = arguments.string(.retentionSweep)
     let formats = sweep == nil ? ["text", "json"] : ["text", "json", "csv"]
     guard formats.contains(format) else {
       throw CLIError.usage("--format must be \(formats.joined(separator: ", "))", suggestion: Suggestions.closest(to: format, among: formats))
     }
-    let policyName = arguments.string("policy") ?? "planner"
+    let policyName = arguments.string(.policy) ?? "planner"
     let policies: [SimulationPolicy]
     if policyName == "all" {
       policies = SimulationPolicy.allCases
@@ -53,8 +53,8 @@ struct SimulateCommand: PlannerCommand {
       throw CLIError.usage("--policy must be one of \(names.joined(separator: ", ")), not '\(policyName)'",
                            suggestion: Suggestions.closest(to: policyName, among: names))
     }
-    let out = arguments.string("out").map(context.path)
-    let truth = arguments.string("truth").map(context.path)
+    let out = arguments.string(.out).map(context.path)
+    let truth = arguments.string(.truth).map(context.path)
 
     if let sweep {
       let values = try parseSweep(sweep)
