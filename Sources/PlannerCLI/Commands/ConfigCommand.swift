@@ -45,14 +45,16 @@ enum ConfigCommand: PlannerCommand {
 
   /// Runs `body`, which reads or sets `key`; the engine's refusal of the key or of the value
   /// typed is a usage error (exit 64), naming the key, the value and what is expected.
-  static func setting<T>(_ key: String, to value: String?, _ body: () throws -> T) throws -> T {
+  static func setting<T>(
+    _ key: String, to value: String?, as argument: String = ArgumentName.KEY.display, _ body: () throws -> T
+  ) throws -> T {
     do {
       return try body()
     } catch let error as PlanEngineError {
       guard case .invalidValue(_, let given, let expected) = error else { throw error }
       if !LearnerProfile.settingKeys.contains(key) {
         throw CLIError.invalid(
-          ArgumentName.KEY.display, key, expected: "a setting key (listed by 'planner config --help')",
+          argument, key, expected: "a setting key (listed by 'planner config --help')",
           suggestion: Suggestions.closest(to: key, among: LearnerProfile.settingKeys))
       }
       throw CLIError.invalid(key, given, expected: expected)

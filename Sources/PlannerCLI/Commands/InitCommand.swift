@@ -39,7 +39,7 @@ enum InitCommand: PlannerCommand {
         throw CLIError.invalid(ArgumentName.set.display, assignment, expected: "KEY=VALUE, e.g. vocabulary.newWordsPerDay=5")
       }
       let key = String(assignment[..<eq]), value = String(assignment[assignment.index(after: eq)...])
-      try ConfigCommand.setting(key, to: value) { try profile.set(key, to: value) }
+      try ConfigCommand.setting(key, to: value, as: ArgumentName.set.display + " KEY") { try profile.set(key, to: value) }
     }
     try Learner.create(dir, profile: profile)
     context.stdout.write("created learner '\(profile.id)' in \(dir) (\(profile.timezone), day starts at \(profile.dayStartHour < 10 ? "0" : "")\(profile.dayStartHour):00, \(profile.dailyMinutes) min/day)\n")

@@ -14,7 +14,7 @@ enum RecordCommand: PlannerCommand {
       """,
     arguments: [
       .positional(.DIR, help: "The learner folder."),
-      .option(.at, value: "TIME", help: "When it happened, e.g. 2026-11-30T08:15:00+02:00 (default: now)."),
+    ] + AtOption.arguments + [
       .option(.id, value: "ID", help: "The event's unique id (default: a new one)."),
       .option(.events, value: "FILE", help: "Record a batch of JSON event lines from FILE (- for stdin)."),
     ],
@@ -67,18 +67,14 @@ enum RecordCommand: PlannerCommand {
       CommandSpec(
         name: "plan", abstract: "A plan opened, or one of its items done or skipped.",
         subcommands: [
-          CommandSpec(name: "opened", abstract: "The day's plan was opened.", arguments: [
-            .option(.date, value: "YYYY-MM-DD", help: "The plan's date (default: the learner's date at --at)."),
-          ]),
+          CommandSpec(name: "opened", abstract: "The day's plan was opened.", arguments: DateOption.arguments),
           CommandSpec(name: "done", abstract: "A plan item was completed.", arguments: [
             .positional(.ITEM, help: "The plan item's id."),
-            .option(.date, value: "YYYY-MM-DD", help: "The plan's date (default: the learner's date at --at)."),
             .option(.seconds, value: "S", help: "How long it took."),
-          ]),
+          ] + DateOption.arguments),
           CommandSpec(name: "skipped", abstract: "A plan item was skipped.", arguments: [
             .positional(.ITEM, help: "The plan item's id."),
-            .option(.date, value: "YYYY-MM-DD", help: "The plan's date (default: the learner's date at --at)."),
-          ]),
+          ] + DateOption.arguments),
         ]),
     ],
     runsWithoutSubcommand: true)
@@ -91,6 +87,7 @@ enum RecordCommand: PlannerCommand {
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
     let dir = context.path(try arguments.require(.DIR))
     let path = arguments.commandPath
+    let at = try AtOption(arguments)
     if let batch = arguments.string(.events) {
       guard path.count == 1 else { throw CLIError.usage("--events records a batch; give no event form with it") }
       let outcome: RecordOutcome
@@ -109,18 +106,14 @@ enum RecordCommand: PlannerCommand {
       throw CLIError.usage("missing event: one of recite, word, quiz, reminder, plan (or --events FILE)")
     }
     let profile = try Learner.loadProfile(dir).0
-    let time: EventTime
-    if let at = arguments.string(.at) {
-      guard let t = EventTime(at) else {
-        throw CLIError.usage("--at expects a time with offset such as 2026-11-30T08:15:00+02:00, got '\(at)'")
-      }
-      time = t
-    } else {
-      time = EventTime.now(context.now, timezone: profile.timezone)
+    let time = at.time(or: context.now, timezone: profile.timezone)
+    func seconds() throws -> Double? {
+      guard let s = try arguments.double(.seconds) else { return nil }
+      guard s >= 0 else { throw CLIError.invalid(ArgumentName.seconds.display, arguments.string(.seconds)!, expected: "a number of seconds, 0 or more") }
+      return s
     }
-    func seconds() throws -> Double? { try arguments.double(.seconds) }
     func planDate() throws -> String {
-      if let d = arguments.string(.date) { return d }
+      if let d = try DateOption(arguments).date { return d.description }
       var clock = LearnerClock(profile: profile)
       return EpochDay(clock.day(atMillis: time.epochMillis)).description
     }
@@ -128,15 +121,16 @@ enum RecordCommand: PlannerCommand {
     let payload: EventPayload
     switch Array(path.dropFirst()) {
     case ["recite"]:
-      guard let tier = RecitationTier(rawValue: try arguments.require(.tier)) else {
-        throw CLIError.usage("--tier expects new, recent or old, got '\(arguments.string(.tier)!)'")
+      let tierName = try arguments.require(.tier)
+      guard let tier = RecitationTier(rawValue: tierName) else {
+        throw CLIError.notOneOf(ArgumentName.tier.display, tierName, choices: RecitationTier.allCases.map(\.rawValue))
       }
       let refs = arguments.strings(.mistakesAt).flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
       let located = refs.filter { !$0.isEmpty }
       payload = .recitation(Recitation(
-        range: try arguments.require(.RANGE), tier: tier, grade: try arguments.int(.grade) ?? 0,
-        mistakes: max(try arguments.int(.mistakes) ?? 0, located.count), mistakesAt: located,
-        hesitations: try arguments.int(.hesitations) ?? 0, seconds: try seconds()))
+        range: try arguments.require(.RANGE), tier: tier, grade: try arguments.requiredInt(.grade, in: 1...4),
+        mistakes: max(try arguments.int(.mistakes, in: 0...Int.max) ?? 0, located.count), mistakesAt: located,
+        hesitations: try arguments.int(.hesitations, in: 0...Int.max) ?? 0, seconds: try seconds()))
     case ["word", "add"]: payload = .wordAdded(english: try arguments.require(.EN), ukrainian: arguments.positionals(.UK))
     case ["word", "edit"]: payload = .wordEdited(english: try arguments.require(.EN), ukrainian: arguments.positionals(.UK))
     case ["word", "delete"]: payload = .wordDeleted(english: try arguments.require(.EN))
@@ -160,14 +154,14 @@ enum RecordCommand: PlannerCommand {
     case ["reminder", "shown"]:
       var mode: ReminderMode?
       if let m = arguments.string(.mode) {
-        guard let x = ReminderMode(rawValue: m) else { throw CLIError.usage("--mode expects translation or hint, got '\(m)'") }
+        guard let x = ReminderMode(rawValue: m) else { throw CLIError.notOneOf(ArgumentName.mode.display, m, choices: ReminderMode.allCases.map(\.rawValue)) }
         mode = x
       }
       payload = .reminderShown(english: arguments.positional(.EN), mode: mode)
     case ["reminder", "acted"]:
       let a = try arguments.require(.action)
       guard let action = ReminderAction(rawValue: a) else {
-        throw CLIError.usage("--action expects one of \(ReminderAction.allCases.map(\.rawValue).joined(separator: ", ")), got '\(a)'")
+        throw CLIError.notOneOf(ArgumentName.action.display, a, choices: ReminderAction.allCases.map(\.rawValue))
       }
       payload = .reminderActed(english: arguments.positional(.EN), action: action)
     case ["plan", "opened"]: payload = .planOpened(date: try planDate())
@@ -181,7 +175,7 @@ enum RecordCommand: PlannerCommand {
     do {
       event = try LearnerEvent.decode(.object(draft.json), file: "command line", line: nil)
     } catch {
-      throw Self.asTyped(error)
+      throw Self.asTyped(error, arguments: arguments)
     }
     let outcome = try Learner.record(dir, events: [event], now: context.now, lockTimeout: lockTimeout(context))
     report(outcome, context: context)
@@ -195,15 +189,24 @@ enum RecordCommand: PlannerCommand {
 
   static func report(_ outcome: RecordOutcome, context: CommandContext) {
     if let torn = outcome.setAside {
-      context.stderr.write("planner: warning: events.jsonl line \(torn.line) was torn (\(torn.bytes.count) bytes, a crash mid-append): moved to \(Learner.tornFile)\n")
+      context.stderr.write(Warning.tornLine(line: torn.line, bytes: torn.bytes.count, movedTo: Learner.tornFile))
     }
   }
 
-  /// A validation error of a value typed on the command line names it as typed.
-  static func asTyped(_ error: any Error) -> any Error {
-    guard let e = error as? PlanEngineError, case .malformed(let file, let line, let keyPath, let expected) = e else {
+  /// The engine's verdict on an event built from the command line is a usage error (exit 64)
+  /// naming the argument as typed (`<RANGE>`, `--at`), its value and what was expected.
+  static func asTyped(_ error: any Error, arguments: ParsedArguments) -> any Error {
+    guard let e = error as? PlanEngineError, case .malformed(_, _, let keyPath, let expected) = e else {
       return error
     }
-    return PlanEngineError.malformed(file: file, line: line, keyPath: PlanEngineError.commandLineKey(keyPath), expected: expected)
+    let key = PlanEngineError.commandLineKey(keyPath) ?? ""
+    let base = key.split(separator: "[").first.map(String.init) ?? key  // mistakesAt[0]
+    let kebab = base.map { $0.isUppercase ? "-" + $0.lowercased() : String($0) }.joined()
+    let name = ArgumentName.allCases.first { [base, kebab, base.uppercased()].contains($0.rawValue) }
+      ?? (key == "english" ? .EN : key == "ukrainian" ? .UK : nil)
+    guard let name else { return CLIError.usage("\(key.isEmpty ? "the event" : key): expected \(expected)") }
+    let given = [arguments.strings(name).joined(separator: ","), arguments.positionals(name).joined(separator: " ")]
+      .first { !$0.isEmpty } ?? 
+    return CLIError.invalid(name.display, given, expected: expected)
   }
 }

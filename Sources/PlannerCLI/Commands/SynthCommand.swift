@@ -23,11 +23,9 @@ struct SynthCommand: PlannerCommand {
     ])
 
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
-    guard let cards = try arguments.int(.cards), cards >= 1 else { throw CLIError.usage("--cards must be a whole number of at least 1") }
-    guard let days = try arguments.int(.days), days >= 1 else { throw CLIError.usage("--days must be a whole number of at least 1") }
-    guard let seedText = arguments.string(.seed), let seed = UInt64(seedText) else {
-      throw CLIError.usage("--seed must be a whole number from 0 to \(UInt64.max)")
-    }
+    let cards = try arguments.requiredInt(.cards, in: 1...Int.max)
+    let days = try arguments.requiredInt(.days, in: 1...Int.max)
+    let seed = try SimulateCommand.seed(arguments)
     let log = SyntheticReviewLog(cards: cards, days: days, seed: seed)
     let bytes = csv(log)
     let summary = "synthetic log: \(log.reviews.count) reviews of \(cards) cards over \(days) days (seed \(seed)); "

@@ -13,3 +13,10 @@ enum Warning {
   /// A row of a review log skipped under --skip-invalid.
   static func skippedRow(_ diagnostic: String) -> String { "planner: skipped: \(diagnostic)\n" }
 }
+
+extension Warning {
+  /// A learner the nightly job could not plan (the others are planned; exit code 2).
+  static func notPlanned(learner: String, reason: String) -> String {
+    "planner: nightly: learner '\(learner)' was not planned: \(reason)\n"
+  }
+}
