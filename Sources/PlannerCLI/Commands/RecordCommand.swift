@@ -206,7 +206,7 @@ enum RecordCommand: PlannerCommand {
       ?? (key == "english" ? .EN : key == "ukrainian" ? .UK : nil)
     guard let name else { return CLIError.usage("\(key.isEmpty ? "the event" : key): expected \(expected)") }
     let given = [arguments.strings(name).joined(separator: ","), arguments.positionals(name).joined(separator: " ")]
-      .first { !$0.isEmpty } ?? 
+      .first { !$0.isEmpty } ?? ""
     return CLIError.invalid(name.display, given, expected: expected)
   }
 }
