@@ -173,11 +173,16 @@ enum RecordCommand: PlannerCommand {
     let draft = LearnerEvent(id: arguments.string(.id) ?? Learner.newEventID(now: context.now), time: time, payload: payload)
     let event: LearnerEvent
     do {
-      event = try LearnerEvent.decode(.object(draft.json), file: "command line", line: nil)
+      event = try LearnerEvent.decode(.object(draft.json), file: Self.commandLine, line: nil)
     } catch {
       throw Self.asTyped(error, arguments: arguments)
     }
-    let outcome = try Learner.record(dir, events: [event], now: context.now, lockTimeout: lockTimeout(context))
+    let outcome: RecordOutcome
+    do {
+      outcome = try Learner.record(dir, events: [event], now: context.now, lockTimeout: lockTimeout(context))
+    } catch {
+      throw Self.asTyped(error, arguments: arguments)
+    }
     report(outcome, context: context)
     if outcome.appended.isEmpty {
       context.stdout.write("already recorded \(event.id)\n")
@@ -193,14 +198,17 @@ enum RecordCommand: PlannerCommand {
     }
   }
 
+  /// The "file" an event typed on the command line comes from, in the engine's errors.
+  static let commandLine = "command line"
+
   /// The engine's verdict on an event built from the command line is a usage error (exit 64)
   /// naming the argument as typed (`<RANGE>`, `--at`), its value and what was expected.
   static func asTyped(_ error: any Error, arguments: ParsedArguments) -> any Error {
-    guard let e = error as? PlanEngineError, case .malformed(_, _, let keyPath, let expected) = e else {
+    guard let e = error as? PlanEngineError, case .malformed(Self.commandLine, _, let keyPath, let expected) = e else {
       return error
     }
     let key = PlanEngineError.commandLineKey(keyPath) ?? ""
-    let base = key.split(separator: "[").first.map(String.init) ?? key  // mistakesAt[0]
+    let base = String((key.split(separator: "[").first ?? "").drop { $0 == "-" })  // --at, mistakesAt[0]
     let kebab = base.map { $0.isUppercase ? "-" + $0.lowercased() : String($0) }.joined()
     let name = ArgumentName.allCases.first { [base, kebab, base.uppercased()].contains($0.rawValue) }
       ?? (key == "english" ? .EN : key == "ukrainian" ? .UK : nil)
