@@ -25,7 +25,8 @@ struct LocaleOption: OptionGroup {
   var locale: PlanLocale?
 
   init(_ arguments: ParsedArguments) throws(CLIError) {
-    locale = try arguments.validated(.locale, suggestions: PlanLocale.allCases.map(\.rawValue)) {
+    // No "did you mean": between two-letter codes nothing is close ("fr" is not a typo of "ar").
+    locale = try arguments.validated(.locale) {
       try PlanLocale(code: $0, keyPath: ArgumentName.locale.display)
     }
   }
