@@ -214,8 +214,10 @@ struct CommandLineContractTests {
       ["evaluate", "--revlog", "r.csv", "--models", "fsrs6-default,sm2,average", "--folds", "2", "--format", "json"],
       ["simulate", "--learners", "1", "--days", "3", "--format", "json"],
       ["simulate", "--learners", "1", "--days", "3", "--retention-sweep", "0.85:0.9:0.05", "--format", "json"],
+      ["words", "amina", "import", "deck.csv", "--at", "2026-11-30T09:00:00+02:00", "--format", "json"],
       ["nightly", "root", "--date", "2026-11-30"],
     ]
+    try Data("english,ukrainian\ncat,кіт;кішка\n".utf8).write(to: URL(fileURLWithPath: workspace.path + "/deck.csv"))
     for args in runs {
       let r = Self.run(args, in: workspace.path)
       #expect(r.code == 0, "\(args): \(r.err)")
