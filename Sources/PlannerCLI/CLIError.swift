@@ -44,7 +44,7 @@ extension CLIError {
     } catch let error as CLIError {
       throw error
     } catch {
-      guard let usage = usage(from: error, argument: argument, given: given, suggestions: suggestions) else {
+      guard let usage = usageError(from: error, argument: argument, given: given, suggestions: suggestions) else {
         throw .failure(String(describing: error))
       }
       throw usage
@@ -53,7 +53,7 @@ extension CLIError {
 
   /// The usage error for an engine error about a value typed on the command line, or nil when
   /// the error is about data (a file, a learner).
-  static func usage(from error: any Error, argument: String, given: String, suggestions: [String] = []) -> CLIError? {
+  static func usageError(from error: any Error, argument: String, given: String, suggestions: [String] = []) -> CLIError? {
     guard let e = error as? PlanEngineError else { return nil }
     let suggestion = Suggestions.closest(to: given, among: suggestions)
     switch e {

@@ -136,6 +136,27 @@ struct CommandLineContractTests {
      "--at: '2026-12-02T12:00:00Z' is not valid: expected a time no more than a day ahead of now (2026-11-30T12:00:00Z), not 2026-12-02T12:00:00Z", nil),
   ]
 
+  /// Shared options come from one declaration: wherever `--format`, `--date`, `--locale`, `--at`
+  /// or the review-log options appear, they are spelt and explained the same, and no command
+  /// path declares a name twice.
+  @Test func sharedOptionsAreDeclaredOnce() {
+    let groups = FormatOption.arguments + DateOption.arguments + LocaleOption.arguments + AtOption.arguments
+      + ReviewLogOptions.arguments
+    func paths(_ spec: CommandSpec, _ prefix: [CommandSpec]) -> [[CommandSpec]] {
+      let path = prefix + [spec]
+      return [path] + spec.subcommands.flatMap { paths($0, path) }
+    }
+    for path in PlannerCLI.commands.flatMap({ paths($0.spec, []) }) {
+      let names = path.flatMap(\.arguments).map(\.name)
+      #expect(Set(names).count == names.count, "\(path.map(\.name)) declares an argument twice: \(names)")
+      for argument in path.flatMap(\.arguments) {
+        guard let shared = groups.first(where: { $0.name == argument.name }), argument.name != "format",
+          argument.name != "locale" else { continue }
+        #expect(argument == shared, "\(path.map(\.name)): --\(argument.name) is not the shared declaration")
+      }
+    }
+  }
+
   /// Every command appears in the table.
   @Test func theTableCoversEveryCommand() {
     let covered = Set(Self.badArguments.compactMap(\.args.first))
