@@ -15,6 +15,8 @@ let scenarios: [String: @Sendable () -> Void] = [
   "plan-generation": planGenerationScenario,
   "nightly-simulated": nightlySimulatedScenario,
   "today": todayScenario,
+  "truth-calibration": truthCalibrationScenario,
+  "truth-fit": truthFitScenario,
 ]
 
 // `--scenario-file FILE`: a named scenario of Benchmarks/scenarios/ ({"name", "bench",
