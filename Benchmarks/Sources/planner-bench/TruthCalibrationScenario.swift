@@ -35,39 +35,61 @@ func calibrationLoss(_ f: TruthCalibrationFigures) -> Double {
   return loss
 }
 
-/// `truth-fit`: the coordinate search that gave the calibrated constants (CalibratedTruths.swift):
-/// from the current constants, each constant in turn moves by ± its step while the loss falls;
-/// the steps halve when no move helps. Prints each truth's fitted constants as a JSON line.
+/// `truth-fit`: the search that gave the calibrated constants (CalibratedTruths.swift). Each
+/// round (1) moves the observation constants by fixed-point steps: each first-rating threshold
+/// by the logit gap of its cumulative share, hardBase by the gap in Hard's share of recalls,
+/// easyScale by the ratio of Easy's; (2) tries each memory constant ± its step and keeps a move
+/// that lowers the loss; the steps halve after a round without a move. Prints the constants of
+/// each truth as a JSON line (progress on stderr).
 @Sendable func truthFitScenario() {
-  let learners = benchQuick ? 5 : 30
+  let learners = benchQuick ? 5 : 20
+  let rounds = benchQuick ? 1 : 10
+  let t = TruthCalibrationTargets.pooled
+  func logit(_ p: Double) -> Double { let q = min(max(p, 1e-6), 1 - 1e-6); return log(q / (1 - q)) }
   func fit(_ name: String, _ start: [Double], _ steps: [Double], _ measure: ([Double]) -> TruthCalibrationFigures) {
     var x = start, step = steps
-    var best = calibrationLoss(measure(x))
-    for _ in 0..<(benchQuick ? 1 : 6) {
-      var moved = true
-      while moved {
-        moved = false
-        for i in x.indices {
-          for sign in [1.0, -1.0] {
-            var y = x
-            y[i] += sign * step[i]
-            let l = calibrationLoss(measure(y))
-            if l < best { best = l; x = y; moved = true; break }
-          }
+    for round in 0..<rounds {
+      for _ in 0..<2 {
+        let f = measure(x)
+        var cumT = 0.0, cumM = 0.0
+        for k in 0..<3 {
+          cumT += t.firstRatingMix[k]; cumM += f.firstRatingMix[k]
+          x[2 + k] += logit(cumT) - logit(cumM)
+        }
+        let recalled = max(0.5, 1 - f.reviewRatingMix[0])
+        x[0] += (t.reviewRatingMix[1] / (1 - t.reviewRatingMix[0]) - f.reviewRatingMix[1] / recalled)
+        if f.reviewRatingMix[3] > 0 { x[1] *= (t.reviewRatingMix[3] / (1 - t.reviewRatingMix[0])) / (f.reviewRatingMix[3] / recalled) }
+      }
+      var best = calibrationLoss(measure(x))
+      var moved = false
+      for i in 5..<x.count {
+        for sign in [1.0, -1.0] {
+          var y = x
+          y[i] += sign * step[i - 5]
+          let l = calibrationLoss(measure(y))
+          if l < best { best = l; x = y; moved = true; break }
         }
       }
-      step = step.map { $0 / 2 }
+      if !moved { step = step.map { $0 / 2 } }
+      FileHandle.standardError.write(Data("\(name) round \(round): loss \(best) \(x.map { ($0 * 10_000).rounded() / 10_000 })\n".utf8))
     }
-    report("truth-fit", [("truth", .string(name)), ("loss", rounded(best, 6)), ("constants", .array(x.map { rounded($0, 4) }))])
+    report("truth-fit", [("truth", .string(name)), ("loss", rounded(calibrationLoss(measure(x)), 6)),
+                         ("constants", .array(x.map { rounded($0, 4) }))])
   }
-  let obs = [0.02, 0.02, 0.2, 0.2, 0.2]
-  fit("power", PowerLawTruth.calibratedConstants, obs + [0.5, 0.05, 0.05]) {
-    TruthCalibration.measure(PowerLawTruth.calibrated($0), learners: learners)
+  let only = ProcessInfo.processInfo.environment["PLANNER_TRUTH_FIT"]
+  if only == nil || only == "power" {
+    fit("power", PowerLawTruth.calibratedConstants, [0.5, 0.05, 0.05]) {
+      TruthCalibration.measure(PowerLawTruth.calibrated($0), learners: learners)
+    }
   }
-  fit("exponential", HalfLifeTruth.calibratedConstants, obs + [0.2, 0.2, 0.1]) {
-    TruthCalibration.measure(HalfLifeTruth.calibrated($0), learners: learners)
+  if only == nil || only == "exponential" {
+    fit("exponential", HalfLifeTruth.calibratedConstants, [0.2, 0.2, 0.1]) {
+      TruthCalibration.measure(HalfLifeTruth.calibrated($0), learners: learners)
+    }
   }
-  fit("actr", ActivationTruth.calibratedConstants, obs + [0.05, 0.05, 0.1, 0.05, 0.05]) {
-    TruthCalibration.measure(ActivationTruth.calibrated($0), learners: learners)
+  if only == nil || only == "actr" {
+    fit("actr", ActivationTruth.calibratedConstants, [0.05, 0.05, 0.1, 0.05, 0.05]) {
+      TruthCalibration.measure(ActivationTruth.calibrated($0), learners: learners)
+    }
   }
 }

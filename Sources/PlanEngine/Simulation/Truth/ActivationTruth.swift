@@ -9,7 +9,8 @@ import MemoryModels
 ///     dᵢ     = c · e^(m(tᵢ)) + a                                 decay of trace i (m before it; a if first)
 ///     p(t)   = 1 / (1 + e^((τ − m(t)) / s))                      recall
 ///     β      = βₕ · ln h₀                                        the item's ease (h₀ folds in δ − α)
-///     first exposure: one trace of weight f(rating); each review: one trace of weight 1
+///     first exposure: one trace of weight f(rating); a review: one trace of weight 1, or
+///     lapseWeight when forgotten (the answer shown after a failed retrieval is a weaker trace)
 ///
 /// t in days (ε = 30 minutes). o is 0 except for material memorised before the start, whose
 /// history is a doubling schedule ending on its last day, with o set so that recall is 0.9
@@ -22,6 +23,7 @@ public struct ActivationTruth: MemoryTruth {
     public var noise = 0.3              // s
     public var easeWeight = 0.5         // βₕ
     public var minimumAge = 1.0 / 48    // ε, days
+    public var lapseWeight = 0.6
     /// f(rating) for the first trace of an exposure rated Again, Hard, Good, Easy.
     public var firstFactors = [1.0, 1.0, 1.0, 1.0]
     public init() {}
@@ -82,7 +84,7 @@ public struct ActivationTruth: MemoryTruth {
   }
 
   public func reviewed(_ s: State, item: TruthItem, rating: Rating, day: Double) -> State {
-    adding(s, item: item, day: Swift.max(day, lastDay(s)), weight: 1)
+    adding(s, item: item, day: Swift.max(day, lastDay(s)), weight: rating.isRecall ? 1 : parameters.lapseWeight)
   }
 
   public func lastDay(_ s: State) -> Double { s.traces.last?.day ?? 0 }

@@ -77,7 +77,7 @@ public struct QuranLineTruth<Line: MemoryTruth>: Sendable {
 
   /// A new lesson of `lines` (indices in the page) on `day`: learns each line, sized by the
   /// lesson, and grades the lesson by how it holds `lessonCheckDays` later.
-  public func learnLesson(_ page: inout Page, _ pageItem: TruthItem, lines: [Int], salt: UInt64, day: Double,
+  public func learnLesson(_ page: inout Page, page pageItem: TruthItem, lines: [Int], salt: UInt64, day: Double,
                           _ rng: inout SplitMix64) -> Outcome {
     let size = pow(Double(Swift.max(1, lines.count)) / parameters.referenceLines, -parameters.sizeExponent)
     for l in lines {
@@ -90,15 +90,15 @@ public struct QuranLineTruth<Line: MemoryTruth>: Sendable {
 
   /// A revision of `lines` on `day`: draws the lines forgotten, grades, and updates each line
   /// by its own outcome. Lines never learnt count as forgotten and are learnt now.
-  public func recite(_ page: inout Page, _ pageItem: TruthItem, lines: [Int], salt: UInt64, day: Double,
+  public func recite(_ page: inout Page, page pageItem: TruthItem, lines: [Int], salt: UInt64, day: Double,
                      _ rng: inout SplitMix64) -> Outcome {
     let outcome = draw(page, pageItem, lines: lines, salt: salt, day: day, &rng)
-    apply(outcome, to: &page, pageItem, lines: lines, salt: salt, day: day)
+    apply(outcome, to: &page, page: pageItem, lines: lines, salt: salt, day: day)
     return outcome
   }
 
   /// The update of a recitation whose forgotten lines are known (also for a replay).
-  public func apply(_ outcome: Outcome, to page: inout Page, _ pageItem: TruthItem, lines: [Int], salt: UInt64, day: Double) {
+  public func apply(_ outcome: Outcome, to page: inout Page, page pageItem: TruthItem, lines: [Int], salt: UInt64, day: Double) {
     for l in lines {
       let item = lineItem(pageItem, line: l, salt: salt)
       let r: Rating = outcome.forgotten.contains(l) ? .again : .good
@@ -107,7 +107,7 @@ public struct QuranLineTruth<Line: MemoryTruth>: Sendable {
   }
 
   /// Expected lines held on `day`: Σ over learnt lines of their recall.
-  public func expectedLinesHeld(_ page: Page, _ pageItem: TruthItem, salt: UInt64, day: Double) -> Double {
+  public func expectedLinesHeld(_ page: Page, page pageItem: TruthItem, salt: UInt64, day: Double) -> Double {
     var sum = 0.0
     for (l, s) in page.lines.enumerated() {
       if let s { sum += line.recall(s, item: lineItem(pageItem, line: l, salt: salt), day: day) }
