@@ -6,7 +6,7 @@ import MemoryModels
 /// still highly active decays faster, so massed practice is worth less than spaced practice.
 ///
 ///     m(t)   = β + o + ln Σᵢ wᵢ · max(t − tᵢ, ε)^(−dᵢ)          activation
-///     dᵢ     = c · e^(m(tᵢ)) + a                                 decay of trace i (m before it; a if first)
+///     dᵢ     = c · e^(m(tᵢ)) + a                                 decay of trace i (m before it; a if first), 0.01–5
 ///     p(t)   = 1 / (1 + e^((τ − m(t)) / s))                      recall
 ///     β      = βₕ · ln h₀                                        the item's ease (h₀ folds in δ − α)
 ///     first exposure: one trace of weight f(rating); a review: one trace of weight 1, or
@@ -61,7 +61,7 @@ public struct ActivationTruth: MemoryTruth {
     var n = s
     let m = activation(s, item: item, day: day)
     let d = m.isFinite ? parameters.decayScale * exp(Swift.min(m, 20)) + parameters.decayBase : parameters.decayBase
-    n.traces.append(Trace(day: day, decay: Swift.min(d, 5), weight: weight))
+    n.traces.append(Trace(day: day, decay: Swift.min(Swift.max(d, 0.01), 5), weight: weight))
     return n
   }
 

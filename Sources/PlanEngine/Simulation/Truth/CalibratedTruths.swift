@@ -30,12 +30,12 @@ extension PowerLawTruth {
 }
 
 extension HalfLifeTruth {
-  /// Fitted: [hardBase, easyScale, θ₁, θ₂, θ₃, θ_r, θ_w, θ_d].
-  public static let calibratedConstants = [0.10, 0.10, -1.1, -0.9, 1.4, 2.0, 1.0, 0.5]
+  /// Fitted: [hardBase, easyScale, θ₁, θ₂, θ₃, θ_r, θ_w, θ_d, κ].
+  public static let calibratedConstants = [0.1193, 0.1089, -1.191, -0.8975, 1.734, 3.6, 0.4, 1, 0.5]
 
   public static func calibrated(_ x: [Double]) -> HalfLifeTruth {
     var q = Parameters()
-    q.rightWeight = x[5]; q.wrongWeight = x[6]; q.difficultyWeight = x[7]; q.firstFactors = calibratedFirstFactors
+    q.rightWeight = x[5]; q.wrongWeight = x[6]; q.difficultyWeight = x[7]; q.countExponent = x[8]; q.firstFactors = calibratedFirstFactors
     return HalfLifeTruth(name: "exponential", parameters: q,
                          observation: .calibrated(hardBase: x[0], easyScale: x[1], firstThresholds: [x[2], x[3], x[4]]))
   }
