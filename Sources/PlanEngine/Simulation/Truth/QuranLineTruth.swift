@@ -24,7 +24,7 @@ public struct QuranLineTruth<Line: MemoryTruth>: Sendable {
     /// Spread of a line's difficulty around its page's.
     public var lineSpread = 0.4
     /// Share of a recitation's lines that may be forgotten for a Hard (at least one line).
-    public var hardShare = 0.15
+    public var hardShare = 0.1
     /// Every line's recall at least this → Easy.
     public var easyRecall = 0.97
     /// A new lesson is graded by its recall this many days later.

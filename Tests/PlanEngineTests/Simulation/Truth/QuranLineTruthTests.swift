@@ -25,7 +25,7 @@ struct QuranLineTruthTests {
     let shares = [2, 5, 10, 15].map { Self.failureShare(truth, size: $0) }
     #expect(shares == shares.sorted() && shares[3] > shares[0] + 0.1, "\(shares)")
     // Without the size penalty the per-line strength no longer depends on the lesson's size.
-    var flat = QuranLineTruth.Parameters()
+    var flat = QuranLineTruth<PowerLawTruth>.Parameters()
     flat.sizeExponent = 0
     let noSize = QuranLineTruth(line: PowerLawTruth.calibrated, parameters: flat)
     var a = QuranLineTruth<PowerLawTruth>.Page(lineCount: 15), b = a
@@ -43,8 +43,9 @@ struct QuranLineTruthTests {
     let truth = QuranLineTruth(line: PowerLawTruth.calibrated)
     #expect(truth.rating(forgotten: 0, of: 15, allAbove: false) == .good)
     #expect(truth.rating(forgotten: 0, of: 15, allAbove: true) == .easy)
-    #expect(truth.rating(forgotten: 2, of: 15, allAbove: false) == .hard)  // ≤ 15 % of 15 lines
-    #expect(truth.rating(forgotten: 3, of: 15, allAbove: false) == .again)
+    #expect(truth.rating(forgotten: 1, of: 15, allAbove: false) == .hard)
+    #expect(truth.rating(forgotten: 2, of: 15, allAbove: false) == .again)  // more than 10 % of 15 lines
+    #expect(truth.rating(forgotten: 2, of: 20, allAbove: false) == .hard)
     #expect(truth.rating(forgotten: 1, of: 3, allAbove: false) == .hard)   // always one line's slack
     var page = QuranLineTruth<PowerLawTruth>.Page(lineCount: 15)
     var rng = SplitMix64(seed: 4)
