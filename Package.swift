@@ -23,12 +23,15 @@ let package = Package(
       dependencies: ["PlannerCLI", "PlanEngine", "MemoryModels"],
       path: "Benchmarks/Sources/planner-bench"
     ),
+    // Shared test helpers: temporary folders, the fixture locator, the in-process CLI runner,
+    // the golden-vector review logs (docs/testing.md).
+    .target(name: "TestSupport", dependencies: ["PlannerCLI"], path: "Tests/TestSupport"),
     .testTarget(
       name: "MemoryModelsTests",
       dependencies: ["MemoryModels"],
       resources: [.copy("Fixtures")]
     ),
-    .testTarget(name: "PlanEngineTests", dependencies: ["PlanEngine", "MemoryModels"]),
-    .testTarget(name: "PlannerCLITests", dependencies: ["PlannerCLI", "PlanEngine", "MemoryModels"]),
+    .testTarget(name: "PlanEngineTests", dependencies: ["PlanEngine", "MemoryModels", "TestSupport"]),
+    .testTarget(name: "PlannerCLITests", dependencies: ["PlannerCLI", "PlanEngine", "MemoryModels", "TestSupport"]),
   ]
 )

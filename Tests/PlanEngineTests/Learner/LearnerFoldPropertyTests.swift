@@ -1,6 +1,7 @@
 import Foundation
 import MemoryModels
 import Testing
+import TestSupport
 @testable import PlanEngine
 
 /// The snapshot path (snapshot + newer events) and the replay path (all events) give the same

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import PlanEngine
 
 /// Fixtures of every format version that exists (version 1 of the profile, the event line and

@@ -1,12 +1,11 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import PlanEngine
 
 @Suite("CatalogTests")
 struct CatalogTests {
-  static let catalogDirectory = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("Sources/PlanEngine/Localization/Catalogs")
+  static let catalogDirectory = Fixtures.packageRoot.appendingPathComponent("Sources/PlanEngine/Localization/Catalogs")
 
   static let english = Catalog.embedded(.english)
 

@@ -1,6 +1,7 @@
 import Foundation
 import MemoryModels
 import Testing
+import TestSupport
 
 @testable import PlanEngine
 
@@ -149,11 +150,7 @@ struct DailyPlannerTests {
 
 @Suite("Demo learner")
 struct DemoLearnerTests {
-  static let package: URL = {
-    var url = URL(fileURLWithPath: #filePath)
-    for _ in 0..<4 { url.deleteLastPathComponent() }
-    return url
-  }()
+  static let package = Fixtures.packageRoot
 
   @Test("the embedded demo equals Plans/demo/learner/ byte for byte (rerun Scripts/generate-demo-learner.swift)")
   func embeddedEqualsFiles() throws {

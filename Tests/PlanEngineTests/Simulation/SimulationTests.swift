@@ -1,6 +1,7 @@
 import Foundation
 import MemoryModels
 import Testing
+import TestSupport
 @testable import PlanEngine
 
 /// Every file under a folder, by relative path, with its bytes.

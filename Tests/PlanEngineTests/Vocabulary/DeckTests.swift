@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import PlanEngine
 
 @Suite("Vocabulary: deck import and the demo deck")
@@ -8,11 +9,7 @@ struct VocabDeckTests {
     try DeckImporter.parse(Array(text.utf8), file: "deck.csv")
   }
 
-  static var demoCSVPath: String {
-    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("Plans/vocabulary/demo-deck.csv").path
-  }
+  static var demoCSVPath: String { Fixtures.packageRoot.appendingPathComponent("Plans/vocabulary/demo-deck.csv").path }
 
   @Test("CSV: header, several translations, quoting, CRLF, BOM, blank lines")
   func csv() throws {
