@@ -4,17 +4,22 @@
 // Sources/PlanEngine/Simulation/Truth/TruthCalibrationTargets.swift. Only the pooled figures
 // (every review of the 17 learners together) are committed; the per-learner figures stay in
 // ../shared.
-//     swift Scripts/extract-calibration-targets.swift ../shared/data/reviews/calibration.json   # from the package root
+//     swift Scripts/extract-calibration-targets.swift [PATH/calibration.json] [--check]   # from the package root
+// PATH defaults to ../shared/data/reviews/calibration.json; --check writes nothing and fails
+// (exit 1) when the committed table differs from what the file gives.
 // Then refit the truths: swift build -c release --product planner-bench &&
 //     .build/release/planner-bench truth-fit   (paste the constants into CalibratedTruths.swift)
 
 import Foundation
 
 let arguments = CommandLine.arguments.dropFirst()
-guard let source = arguments.first else {
-  FileHandle.standardError.write(Data("usage: swift Scripts/extract-calibration-targets.swift PATH/calibration.json\n".utf8))
+let check = arguments.contains("--check")
+let paths = arguments.filter { $0 != "--check" }
+guard paths.count <= 1, !paths.contains(where: { $0.hasPrefix("-") }) else {
+  FileHandle.standardError.write(Data("usage: swift Scripts/extract-calibration-targets.swift [PATH/calibration.json] [--check]\n".utf8))
   exit(64)
 }
+let source = paths.first ?? "../shared/data/reviews/calibration.json"
 let target = "Sources/PlanEngine/Simulation/Truth/TruthCalibrationTargets.swift"
 func fail(_ message: String) -> Never {
   FileHandle.standardError.write(Data("extract-calibration-targets: \(message)\n".utf8))
@@ -63,5 +68,6 @@ guard let text = try? String(contentsOfFile: target, encoding: .utf8),
 else { fail("\(target): expected the generated block (run from the package root)") }
 let updated = text.replacingCharacters(in: start.lowerBound..<end.upperBound, with: block)
 if updated == text { print("\(target) is up to date"); exit(0) }
+if check { fail("\(target) differs from what \(source) gives; run the script without --check") }
 do { try updated.write(toFile: target, atomically: true, encoding: .utf8) } catch { fail("\(target): \(error)") }
 print("wrote \(target)")

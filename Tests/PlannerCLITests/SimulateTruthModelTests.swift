@@ -1,6 +1,7 @@
 import Foundation
 import PlanEngine
 import Testing
+import TestSupport
 @testable import PlannerCLI
 
 @Suite("planner simulate --truth-model")

@@ -17,7 +17,7 @@ let calibratedFirstFactors = [0.4, 0.7, 1.0, 2.5]
 
 extension PowerLawTruth {
   /// Fitted: [hardBase, easyScale, θ₁, θ₂, θ₃, a, c, b].
-  public static let calibratedConstants = [0.10, 0.10, -1.1, -0.9, 1.4, 4.0, 0.3, 0.2]
+  public static let calibratedConstants = [0.1106, 0.1189, -1.191, -0.8989, 1.733, 4.349, 0.5707, 0.03287]
 
   public static func calibrated(_ x: [Double]) -> PowerLawTruth {
     var q = Parameters()

@@ -6,19 +6,20 @@ import MemoryModels
 /// not on when (no spacing effect: the family's defining difference from the power law).
 ///
 ///     p(t)      = 2^(−t / H)
-///     log₂ H    = log₂ H₀ + b + θ_r · ((1 + n_r)^κ − 1) − θ_w · ((1 + n_w)^κ − 1) − θ_d · δ
+///     log₂ H    = log₂ H₀ + b + θ_r · ((1 + n_r)^κ − 1) − θ_w · (√(1 + n_w) − 1) − θ_d · δ
 ///     H₀        = h₀ / log₂(1 / 0.9)       (recall 0.9 after h₀ days for a fresh item rated Good)
 ///     first exposure:  n_r = n_w = 0, b = log₂ f(rating)
 ///     a review:        n_r += 1 if recalled, else n_w += 1 (× sameDayWeight the same day)
 ///
-/// κ = ½ is HLR's √ count features; the calibration fits it. n_r, n_w are real counts so that
+/// κ = ½ is HLR's √ count feature; the calibration fits κ for recalls (a schedule that
+/// multiplies intervals needs κ near 1) and keeps √ for lapses (so leeches do not spiral). n_r, n_w are real counts so that
 /// material memorised before the start can sit anywhere.
 public struct HalfLifeTruth: MemoryTruth {
   public struct Parameters: Sendable, Equatable {
     public var rightWeight = 2.0
     public var wrongWeight = 1.0
     public var difficultyWeight = 0.5
-    /// κ: the count features' exponent.
+    /// κ: the recall count feature's exponent.
     public var countExponent = 0.5
     public var sameDayWeight = 0.25
     /// f(rating) on h₀ for a first exposure rated Again, Hard, Good, Easy.
@@ -48,7 +49,7 @@ public struct HalfLifeTruth: MemoryTruth {
   public func log2HalfLife(_ s: State, item: TruthItem) -> Double {
     let q = parameters
     return log2(Swift.max(item.firstStrength, 1e-6) / Self.log2OfTenNinths) + s.bias
-      + q.rightWeight * (pow(1 + s.right, q.countExponent) - 1) - q.wrongWeight * (pow(1 + s.wrong, q.countExponent) - 1)
+      + q.rightWeight * (pow(1 + s.right, q.countExponent) - 1) - q.wrongWeight * ((1 + s.wrong).squareRoot() - 1)
       - q.difficultyWeight * item.difficulty
   }
 

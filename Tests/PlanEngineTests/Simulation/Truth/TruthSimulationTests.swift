@@ -1,6 +1,7 @@
 import Foundation
 import MemoryModels
 import Testing
+import TestSupport
 @testable import PlanEngine
 
 /// `planner simulate --truth-model`: the simulator draws outcomes from the chosen truth, the
