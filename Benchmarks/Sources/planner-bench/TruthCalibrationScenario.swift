@@ -6,7 +6,7 @@ import PlanEngine
 /// against reproduced (pooled real figures), and the seconds it took. Seed 7, the seed of
 /// TruthCalibrationTests, so the figures are the ones the tests hold to the tolerances.
 @Sendable func truthCalibrationScenario() {
-  let learners = benchQuick ? 5 : 60
+  let learners = benchQuick ? 25 : 300
   for (name, measure) in calibratedTruths(learners: learners) {
     var f: TruthCalibrationFigures!
     let s = seconds { f = measure() }
@@ -43,7 +43,7 @@ func calibrationLoss(_ f: TruthCalibrationFigures) -> Double {
 /// (initial simplex: ± each step, which halves every round). Prints the constants of each truth
 /// as a JSON line (progress on stderr).
 @Sendable func truthFitScenario() {
-  let learners = benchQuick ? 5 : 20
+  let learners = benchQuick ? 25 : 150
   let rounds = benchQuick ? 1 : Int(ProcessInfo.processInfo.environment["PLANNER_TRUTH_FIT_ROUNDS"] ?? "") ?? 4
   let t = TruthCalibrationTargets.pooled
   func logit(_ p: Double) -> Double { let q = min(max(p, 1e-6), 1 - 1e-6); return log(q / (1 - q)) }
@@ -81,17 +81,17 @@ func calibrationLoss(_ f: TruthCalibrationFigures) -> Double {
   }
   if only == nil || only == "power" {
     fit("power", start("power", PowerLawTruth.calibratedConstants), [0.5, 0.05, 0.05]) {
-      TruthCalibration.measure(PowerLawTruth.calibrated($0), learners: learners)
+      TruthCalibration.measure(PowerLawTruth.calibrated($0), learners: learners, days: fitDays)
     }
   }
   if only == nil || only == "exponential" {
     fit("exponential", start("exponential", HalfLifeTruth.calibratedConstants), [0.5, 0.2, 0.2, 0.1]) {
-      TruthCalibration.measure(HalfLifeTruth.calibrated($0), learners: learners)
+      TruthCalibration.measure(HalfLifeTruth.calibrated($0), learners: learners, days: fitDays)
     }
   }
   if only == nil || only == "actr" {
     fit("actr", start("actr", ActivationTruth.calibratedConstants), [0.05, 0.05, 0.1, 0.05, 0.05]) {
-      TruthCalibration.measure(ActivationTruth.calibrated($0), learners: learners)
+      TruthCalibration.measure(ActivationTruth.calibrated($0), learners: learners, days: fitDays)
     }
   }
 }
@@ -128,3 +128,6 @@ func nelderMead(_ x0: [Double], step: [Double], iterations: Int, _ f: ([Double])
   }
   return simplex[values.indices.min { values[$0] < values[$1] }!]
 }
+
+/// The protocol's horizon for a fit (`PLANNER_TRUTH_FIT_DAYS`, default the protocol's 730).
+let fitDays = Int(ProcessInfo.processInfo.environment["PLANNER_TRUTH_FIT_DAYS"] ?? "") ?? 730

@@ -17,7 +17,7 @@ let calibratedFirstFactors = [0.4, 0.7, 1.0, 2.5]
 
 extension PowerLawTruth {
   /// Fitted: [hardBase, easyScale, θ₁, θ₂, θ₃, a, c, b].
-  public static let calibratedConstants = [0.1106, 0.1189, -1.191, -0.8989, 1.733, 4.349, 0.5707, 0.03287]
+  public static let calibratedConstants = [0.1124, 0.1252, -1.191, -0.8979, 1.735, 4.07, 0.5704, 0.06718]
 
   public static func calibrated(_ x: [Double]) -> PowerLawTruth {
     var q = Parameters()
@@ -31,7 +31,7 @@ extension PowerLawTruth {
 
 extension HalfLifeTruth {
   /// Fitted: [hardBase, easyScale, θ₁, θ₂, θ₃, θ_r, θ_w, θ_d, κ].
-  public static let calibratedConstants = [0.1193, 0.1089, -1.191, -0.8975, 1.734, 3.6, 0.4, 1, 0.5]
+  public static let calibratedConstants = [0.1169, 0.1058, -1.191, -0.8989, 1.733, 0.7334, 0.7544, 0.2594, 1.03]
 
   public static func calibrated(_ x: [Double]) -> HalfLifeTruth {
     var q = Parameters()
@@ -45,7 +45,7 @@ extension HalfLifeTruth {
 
 extension ActivationTruth {
   /// Fitted: [hardBase, easyScale, θ₁, θ₂, θ₃, a, c, τ, s, βₕ].
-  public static let calibratedConstants = [0.10, 0.10, -1.1, -0.9, 1.4, 0.2, 0.2, -0.5, 0.3, 0.5]
+  public static let calibratedConstants = [0.107, 0.1152, -1.191, -0.8961, 1.7354, -0.4319, 0.1665, -0.47, 0.9072, 0.6208]
 
   public static func calibrated(_ x: [Double]) -> ActivationTruth {
     var q = Parameters()

@@ -13,8 +13,8 @@ public struct TruthCalibrationFigures: Sendable, Equatable {
 }
 
 /// The calibration protocol: a population of cards drawn as the simulator draws words, learnt
-/// and reviewed for a year on Anki's default SM-2 schedule (the one most of the real learners
-/// used), outcomes drawn from the truth. Measured as in calibration.json: the first rating of
+/// in the first of two years and reviewed to the end on Anki's default SM-2 schedule (the
+/// one most of the real learners used), outcomes drawn from the truth. Measured as in calibration.json: the first rating of
 /// each card; the ratings and recall of later reviews with at least one elapsed day, by
 /// elapsed-day bucket; median answer times by rating.
 ///
@@ -24,8 +24,8 @@ public struct TruthCalibrationFigures: Sendable, Equatable {
 /// × a uniform 0.95–1.05 fuzz, at least one day more than the last on Good/Easy. An Again
 /// (first or later) is followed the same day by relearning steps until recalled (at most 3).
 public enum TruthCalibration {
-  public static func measure<T: MemoryTruth>(_ truth: T, learners: Int = 60, cardsPerLearner: Int = 100,
-                                             days: Int = 365, seed: UInt64 = 1) -> TruthCalibrationFigures {
+  public static func measure<T: MemoryTruth>(_ truth: T, learners: Int = 300, cardsPerLearner: Int = 20,
+                                             days: Int = 730, seed: UInt64 = 1) -> TruthCalibrationFigures {
     var first = [0, 0, 0, 0], review = [0, 0, 0, 0]
     var recalled = Array(repeating: 0, count: TruthCalibrationTargets.buckets.count)
     var total = recalled
