@@ -1,7 +1,7 @@
 import Foundation
-import PlanEngine
-import Testing
+import LearnerStore
 @testable import PlannerCLI
+import Testing
 
 @Suite("planner export-revlog")
 struct ExportRevlogCommandTests {

@@ -1,7 +1,8 @@
 import Foundation
-import PlanEngine
-import Testing
+import DailyPlanning
+import Nightly
 @testable import PlannerCLI
+import Testing
 
 /// `planner nightly`, run in-process on temporary learner roots.
 @Suite("planner nightly")

@@ -1,5 +1,4 @@
 import Foundation
-import PlanEngine
 import Testing
 
 /// The `planner` executable SwiftPM builds next to the test bundle.

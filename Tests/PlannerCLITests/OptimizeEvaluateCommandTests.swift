@@ -1,7 +1,7 @@
 import Foundation
 import MemoryModels
-import Testing
 @testable import PlannerCLI
+import Testing
 
 @Suite("planner optimize and evaluate")
 struct OptimizeEvaluateCommandTests {

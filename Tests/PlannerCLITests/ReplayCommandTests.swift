@@ -1,8 +1,8 @@
 import Foundation
 import MemoryModels
+@testable import PlannerCLI
 import Testing
 
-@testable import PlannerCLI
 
 @Suite("planner replay")
 struct ReplayCommandTests {

@@ -1,7 +1,7 @@
 import Foundation
-import PlanEngine
-import Testing
 @testable import PlannerCLI
+import PlannerCore
+import Testing
 
 /// A fresh temporary folder for the simulate/export CLI tests.
 func simulateTemporaryFolder() -> String {

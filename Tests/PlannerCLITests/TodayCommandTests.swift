@@ -1,8 +1,8 @@
 import Foundation
-import PlanEngine
+import DailyPlanning
+@testable import PlannerCLI
 import Testing
 
-@testable import PlannerCLI
 
 /// `planner today`: golden plans of the demo learner in three languages and JSON, the same plan
 /// from a learner folder and from `planner nightly`, the learner's own date, and bad input.

@@ -1,6 +1,7 @@
 import Foundation
 import MemoryModels
-import PlanEngine
+import PlannerCore
+import ReviewLogs
 
 /// `replay`: end-to-end replay from a review-log CSV file to a CSV file (read, parse, order per
 /// card, FSRS-6, format, write), on a seeded synthetic log of 1.08 million reviews, with every

@@ -1,5 +1,5 @@
 import Foundation
-import PlanEngine
+import LearnerStore
 
 /// `planner config DIR [KEY [VALUE]]`: shows or changes one setting of a learner's profile.
 enum ConfigCommand: PlannerCommand {

@@ -1,5 +1,5 @@
 import Foundation
-import PlanEngine
+import LearnerStore
 
 /// `planner init DIR`: creates a learner folder with a profile and an empty history.
 enum InitCommand: PlannerCommand {

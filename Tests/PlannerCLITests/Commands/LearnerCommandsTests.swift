@@ -1,7 +1,8 @@
 import Foundation
-import PlanEngine
-import Testing
+import LearnerStore
 @testable import PlannerCLI
+import PlannerCore
+import Testing
 
 /// `planner init`, `record`, `show`, `config`, run in-process with a fixed clock.
 @Suite struct LearnerCommandsTests {

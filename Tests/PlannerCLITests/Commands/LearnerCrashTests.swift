@@ -1,7 +1,8 @@
 import Foundation
-import PlanEngine
-import Testing
+import LearnerStore
 @testable import PlannerCLI
+import PlannerCore
+import Testing
 
 /// A child process recording events is killed with SIGKILL at arbitrary moments (in the
 /// middle of appends, batch writes, snapshot writes); the learner then loads, and every

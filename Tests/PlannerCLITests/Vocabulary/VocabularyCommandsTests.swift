@@ -1,7 +1,9 @@
 import Foundation
 import Testing
+@testable import LearnerStore
 @testable import PlannerCLI
-@testable import PlanEngine
+@testable import PlannerCore
+@testable import Vocabulary
 
 @Suite("CLI: words, stats, remind")
 struct VocabCommandsTests {
