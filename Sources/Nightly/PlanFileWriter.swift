@@ -71,6 +71,7 @@ enum PlanFileWriter {
       guard let symbol = dlsym(nil, "syncfs") else { return nil }
       return unsafeBitCast(symbol, to: (@convention(c) (Int32) -> Int32).self)
     #else
+      // Darwin has no syncfs: the caller falls back to one fsync per file.
       return nil
     #endif
   }()
@@ -78,7 +79,7 @@ enum PlanFileWriter {
   /// Flushes the file systems holding `paths` (each distinct one once); false when that is not
   /// possible here, so the caller falls back to one `fsync` per file.
   private static func syncFileSystems(of paths: [String]) -> Bool {
-    guard let syncfs = syncfsFunction else { return false }
+    guard let flushFileSystem = syncfsFunction else { return false }
     var devices: Set<UInt64> = []
     for path in paths {
       var info = stat()
@@ -87,7 +88,7 @@ enum PlanFileWriter {
       let fd = open(path, O_RDONLY | O_CLOEXEC)
       guard fd >= 0 else { return false }
       defer { close(fd) }
-      guard syncfs(fd) == 0 else { return false }
+      guard flushFileSystem(fd) == 0 else { return false }
     }
     return true
   }
