@@ -2,6 +2,7 @@ import Foundation
 import DailyPlanning
 @testable import PlannerCLI
 import Testing
+@testable import PlannerCore
 
 
 /// `planner today`: golden plans of the demo learner in three languages and JSON, the same plan
