@@ -7,7 +7,7 @@ set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 csv="$root/Plans/vocabulary/demo-deck.csv"
 out=$(find "$root/Sources" -name 'DemoDeck+CSV.swift' | head -n 1)
-[ -n "$out" ] || out="$root/Sources/PlanEngine/Vocabulary/DemoDeck+CSV.swift"
+[ -n "$out" ] || out="$root/Sources/Vocabulary/DemoDeck+CSV.swift"
 check=no
 for arg in "$@"; do
   case "$arg" in

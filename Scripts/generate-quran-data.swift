@@ -9,7 +9,7 @@
 // The output holds the Quran's structure as a few compact string literals (fixed-width base-64
 // numbers), decoded once at first use by QuranTables.swift: no JSON at run time, no resource
 // bundle, and a fast compile (one struct literal per ayah exhausts the compiler's memory).
-// Tests/PlanEngineTests/Quran/QuranDataConformanceTests.swift checks the result against
+// Tests/HifzTests/QuranDataConformanceTests.swift checks the result against
 // Plans/quran entry for entry. Rerunning the script on the same input gives the same bytes.
 import Foundation
 
@@ -35,7 +35,7 @@ guard args.count <= 2, !args.contains(where: { $0.hasPrefix("-") }) else {
   fail("usage: swift Scripts/generate-quran-data.swift [--check] [DATA_DIR [OUTPUT.swift]]", code: 64)
 }
 let dataDir = URL(fileURLWithPath: args.count > 0 ? absolute(args[0]) : packageRoot + "/Plans/quran")
-let outPath = args.count > 1 ? absolute(args[1]) : locate("QuranData.generated.swift", default: "Sources/PlanEngine/Quran/QuranData.generated.swift")
+let outPath = args.count > 1 ? absolute(args[1]) : locate("QuranData.generated.swift", default: "Sources/Hifz/QuranData.generated.swift")
 
 func load(_ name: String) -> [String: Any] {
   let file = dataDir.appendingPathComponent(name).path

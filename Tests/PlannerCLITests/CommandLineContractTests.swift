@@ -1,8 +1,9 @@
 import Foundation
-import PlanEngine
 import Testing
 import TestSupport
 @testable import PlannerCLI
+@testable import PlannerCore
+import Testing
 
 /// The command-line contract of docs/cli.md, for every command: a malformed or out-of-range
 /// argument exits 64 with one `planner: error:` line naming it, the value and what is expected,

@@ -1,8 +1,10 @@
 import Foundation
-import PlanEngine
+import DailyPlanning
+import Nightly
 import Testing
 import TestSupport
 @testable import PlannerCLI
+import Testing
 
 /// `planner nightly`, run in-process on temporary learner roots.
 @Suite("planner nightly")

@@ -1,5 +1,4 @@
 import Foundation
-import PlanEngine
 import Testing
 import TestSupport
 

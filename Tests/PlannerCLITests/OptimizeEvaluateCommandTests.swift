@@ -3,6 +3,7 @@ import MemoryModels
 import Testing
 import TestSupport
 @testable import PlannerCLI
+import Testing
 
 @Suite("planner optimize and evaluate")
 struct OptimizeEvaluateCommandTests {

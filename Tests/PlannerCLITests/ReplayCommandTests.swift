@@ -1,9 +1,9 @@
 import Foundation
 import MemoryModels
+@testable import PlannerCLI
 import Testing
 import TestSupport
 
-@testable import PlannerCLI
 
 @Suite("planner replay")
 struct ReplayCommandTests {

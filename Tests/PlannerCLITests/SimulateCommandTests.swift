@@ -1,8 +1,9 @@
 import Foundation
-import PlanEngine
 import Testing
 import TestSupport
 @testable import PlannerCLI
+import PlannerCore
+import Testing
 
 /// A fresh temporary folder for the simulate/export CLI tests.
 func simulateTemporaryFolder() -> String { TemporaryFolder.make("planner-simulate") }

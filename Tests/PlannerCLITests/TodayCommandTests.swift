@@ -1,9 +1,12 @@
 import Foundation
-import PlanEngine
+import DailyPlanning
 import Testing
 import TestSupport
 
 @testable import PlannerCLI
+import Testing
+@testable import PlannerCore
+
 
 /// `planner today`: golden plans of the demo learner in three languages and JSON, the same plan
 /// from a learner folder and from `planner nightly`, the learner's own date, and bad input.

@@ -1,6 +1,7 @@
 import Foundation
 import MemoryModels
-import PlanEngine
+import PlannerCore
+import ReviewLogs
 
 /// `optimizer`: FSRS-6 fit time per 100,000 reviews and in-sample plain log loss, on the shared
 /// fixtures synth-1k / synth-10k (beside the fsrs-rs reference fits) and on a larger synthetic

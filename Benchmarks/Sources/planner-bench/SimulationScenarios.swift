@@ -1,7 +1,10 @@
 import Foundation
+import LearnerStore
 import MemoryModels
-import PlanEngine
+import Nightly
 import PlannerCLI
+import PlannerCore
+import Simulation
 
 // Scenarios over simulated learners (docs/simulation.md). Sizes: `--quick` is a smoke test;
 // otherwise PLANNER_BENCH_LEARNERS, PLANNER_BENCH_DAYS and PLANNER_BENCH_JOBS (set by the

@@ -1,8 +1,10 @@
 import Foundation
-import PlanEngine
+import LearnerStore
 import Testing
 import TestSupport
 @testable import PlannerCLI
+import PlannerCore
+import Testing
 
 /// `planner init`, `record`, `show`, `config`, run in-process with a fixed clock.
 @Suite struct LearnerCommandsTests {

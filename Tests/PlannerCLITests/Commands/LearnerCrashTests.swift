@@ -1,8 +1,10 @@
 import Foundation
-import PlanEngine
+import LearnerStore
 import Testing
 import TestSupport
 @testable import PlannerCLI
+import PlannerCore
+import Testing
 
 /// A child process recording events is killed with SIGKILL at arbitrary moments (in the
 /// middle of appends, batch writes, snapshot writes); the learner then loads, and every

@@ -1,8 +1,10 @@
 import Foundation
 import Testing
+@testable import LearnerStore
 import TestSupport
 @testable import PlannerCLI
-@testable import PlanEngine
+@testable import PlannerCore
+@testable import Vocabulary
 
 @Suite("CLI: words, stats, remind")
 struct VocabCommandsTests {
