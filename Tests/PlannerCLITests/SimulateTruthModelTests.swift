@@ -1,5 +1,5 @@
 import Foundation
-import PlanEngine
+import Simulation
 import Testing
 import TestSupport
 @testable import PlannerCLI

@@ -1,6 +1,6 @@
 import Foundation
 import MemoryModels
-import PlanEngine
+import Simulation
 
 /// `truth-calibration`: each calibrated word-level truth on the calibration protocol, target
 /// against reproduced (pooled real figures), and the seconds it took. Seed 7, the seed of

@@ -1,5 +1,6 @@
 import Foundation
 import MemoryModels
+import PlannerCore
 
 /// The exponential truth, half-life-regression style (Settles & Meeder 2016): forgetting is
 /// exponential and the half-life depends on how often the item was recalled and forgotten,

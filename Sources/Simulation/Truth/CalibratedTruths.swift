@@ -17,7 +17,7 @@ let calibratedFirstFactors = [0.4, 0.7, 1.0, 2.5]
 
 extension PowerLawTruth {
   /// Fitted: [hardBase, easyScale, θ₁, θ₂, θ₃, a, c, b].
-  public static let calibratedConstants = [0.1124, 0.1252, -1.191, -0.8979, 1.735, 4.07, 0.5704, 0.06718]
+  public static let calibratedConstants = [0.1091, 0.134, -1.171, -0.8949, 1.574, 3.911, 0.6299, 0.03124]
 
   public static func calibrated(_ x: [Double]) -> PowerLawTruth {
     var q = Parameters()
@@ -31,7 +31,7 @@ extension PowerLawTruth {
 
 extension HalfLifeTruth {
   /// Fitted: [hardBase, easyScale, θ₁, θ₂, θ₃, θ_r, θ_w, θ_d, κ].
-  public static let calibratedConstants = [0.1169, 0.1058, -1.191, -0.8989, 1.733, 0.7334, 0.7544, 0.2594, 1.03]
+  public static let calibratedConstants = [0.1139, 0.115, -1.171, -0.8959, 1.575, 0.4371, 0.3977, 0.08714, 1.248]
 
   public static func calibrated(_ x: [Double]) -> HalfLifeTruth {
     var q = Parameters()
@@ -45,7 +45,7 @@ extension HalfLifeTruth {
 
 extension ActivationTruth {
   /// Fitted: [hardBase, easyScale, θ₁, θ₂, θ₃, a, c, τ, s, βₕ].
-  public static let calibratedConstants = [0.107, 0.1152, -1.191, -0.8961, 1.7354, -0.4319, 0.1665, -0.47, 0.9072, 0.6208]
+  public static let calibratedConstants = [0.106, 0.125, -1.173, -0.9005, 1.574, -0.4218, 0.1525, -0.4822, 0.9225, 0.622]
 
   public static func calibrated(_ x: [Double]) -> ActivationTruth {
     var q = Parameters()

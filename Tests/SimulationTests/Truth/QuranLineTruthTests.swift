@@ -1,7 +1,10 @@
 import Foundation
-import MemoryModels
+@testable import LearnerStore
+@testable import MemoryModels
+@testable import PlannerCore
+@testable import Simulation
 import Testing
-@testable import PlanEngine
+import TestSupport
 
 @Suite("Quran line-level truth")
 struct QuranLineTruthTests {

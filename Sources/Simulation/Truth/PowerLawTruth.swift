@@ -1,5 +1,6 @@
 import Foundation
 import MemoryModels
+import PlannerCore
 
 /// The power-law truth: the optimizer issue's ``PowerLawMemory`` (hyperbolic forgetting, not
 /// FSRS) with a per-item effective difficulty δ. One number per item, its strength h (days

@@ -1,5 +1,6 @@
 import Foundation
 import MemoryModels
+import PlannerCore
 
 /// The ACT-R truth with spacing-dependent decay (Pavlik & Anderson 2005): every exposure
 /// leaves a trace that decays as a power of its age, and a trace laid down while the item is

@@ -1,5 +1,6 @@
 import Foundation
 import MemoryModels
+import PlannerCore
 
 /// What a truth produces on the calibration protocol, in the same form as
 /// ``TruthCalibrationTargets``.

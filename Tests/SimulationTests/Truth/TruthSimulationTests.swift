@@ -1,8 +1,10 @@
 import Foundation
-import MemoryModels
+@testable import LearnerStore
+@testable import MemoryModels
+@testable import PlannerCore
+@testable import Simulation
 import Testing
 import TestSupport
-@testable import PlanEngine
 
 /// `planner simulate --truth-model`: the simulator draws outcomes from the chosen truth, the
 /// truth file names it, and the figures still recompute from the files alone.

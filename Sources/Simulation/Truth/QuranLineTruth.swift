@@ -1,5 +1,6 @@
 import Foundation
 import MemoryModels
+import PlannerCore
 
 /// The Quran's line-level truth: a page is its lines, each line an item of a word-level truth
 /// (`Line`), and a mistake is a line forgotten. No real hifz logs exist, so its constants are

@@ -1,4 +1,5 @@
 import MemoryModels
+import PlannerCore
 
 /// The truths `planner simulate --truth-model` offers.
 public enum TruthModelName: String, CaseIterable, Sendable {

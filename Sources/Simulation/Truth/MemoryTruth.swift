@@ -1,5 +1,6 @@
 import Foundation
 import MemoryModels
+import PlannerCore
 
 /// The hidden parameters of one item that a truth model sees: its effective difficulty δ − α
 /// (the item's difficulty less the learner's ability) and its first-exposure strength h₀ (days

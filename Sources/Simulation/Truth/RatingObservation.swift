@@ -1,5 +1,6 @@
 import Foundation
 import MemoryModels
+import PlannerCore
 
 /// How a truth's outcomes are observed: which button a learner presses and how long they take.
 ///

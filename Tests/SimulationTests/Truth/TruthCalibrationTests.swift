@@ -1,7 +1,10 @@
 import Foundation
-import MemoryModels
+@testable import LearnerStore
+@testable import MemoryModels
+@testable import PlannerCore
+@testable import Simulation
 import Testing
-@testable import PlanEngine
+import TestSupport
 
 /// Each calibrated word-level truth reproduces the pooled real figures (committed in
 /// TruthCalibrationTargets.swift from ../shared/data/reviews/calibration.json) on the
