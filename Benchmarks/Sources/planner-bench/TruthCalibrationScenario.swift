@@ -47,7 +47,8 @@ func calibrationLoss(_ f: TruthCalibrationFigures) -> Double {
   let rounds = benchQuick ? 1 : Int(ProcessInfo.processInfo.environment["PLANNER_TRUTH_FIT_ROUNDS"] ?? "") ?? 4
   let t = TruthCalibrationTargets.pooled
   func logit(_ p: Double) -> Double { let q = min(max(p, 1e-6), 1 - 1e-6); return log(q / (1 - q)) }
-  func fit(_ name: String, _ start: [Double], _ steps: [Double], _ measure: ([Double]) -> TruthCalibrationFigures) {
+  func fit(_ name: String, _ start: [Double], _ steps: [Double], penalty: ([Double]) -> Double = { _ in 0 },
+           _ measure: ([Double]) -> TruthCalibrationFigures) {
     var x = start, step = steps
     for round in 0..<rounds {
       for _ in 0..<2 {
@@ -62,7 +63,9 @@ func calibrationLoss(_ f: TruthCalibrationFigures) -> Double {
         if f.reviewRatingMix[3] > 0 { x[1] *= (t.reviewRatingMix[3] / (1 - t.reviewRatingMix[0])) / (f.reviewRatingMix[3] / recalled) }
       }
       // (2) Nelder–Mead over the memory constants, the observation held.
-      let memory = nelderMead(Array(x[5...]), step: step, iterations: 40) { m in calibrationLoss(measure(Array(x[..<5]) + m)) }
+      let memory = nelderMead(Array(x[5...]), step: step, iterations: 40) { m in
+        calibrationLoss(measure(Array(x[..<5]) + m)) + penalty(m)
+      }
       x = Array(x[..<5]) + memory
       step = step.map { $0 / 2 }
       let best = calibrationLoss(measure(x))
@@ -90,7 +93,10 @@ func calibrationLoss(_ f: TruthCalibrationFigures) -> Double {
     }
   }
   if only == nil || only == "actr" {
-    fit("actr", start("actr", ActivationTruth.calibratedConstants), [0.05, 0.05, 0.1, 0.05, 0.05]) {
+    // ACT-R: the logistic noise s at most 0.45, so that an item just studied is recalled (the
+    // real figures, all a day or more after study, do not pin it down).
+    fit("actr", start("actr", ActivationTruth.calibratedConstants), [0.05, 0.05, 0.1, 0.05, 0.05],
+        penalty: { m in m[3] > 0.45 ? 10 * (m[3] - 0.45) : 0 }) {
       TruthCalibration.measure(ActivationTruth.calibrated($0), learners: learners, days: fitDays)
     }
   }

@@ -45,7 +45,7 @@ extension HalfLifeTruth {
 
 extension ActivationTruth {
   /// Fitted: [hardBase, easyScale, θ₁, θ₂, θ₃, a, c, τ, s, βₕ].
-  public static let calibratedConstants = [0.106, 0.125, -1.173, -0.9005, 1.574, -0.4218, 0.1525, -0.4822, 0.9225, 0.622]
+  public static let calibratedConstants = [0.1225, 0.1143, -1.171, -0.9015, 1.575, -0.1195, 0.05047, -0.9717, 1.156, 0.8263]
 
   public static func calibrated(_ x: [Double]) -> ActivationTruth {
     var q = Parameters()
