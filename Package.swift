@@ -69,18 +69,19 @@ let package = Package(
       ],
       path: "Benchmarks/Sources/planner-bench"
     ),
-    // What several test targets share (seeded random learners); tests only, never shipped.
-    .target(name: "TestSupport", dependencies: ["LearnerStore", "PlannerCore"], path: "Tests/TestSupport"),
-    .testTarget(name: "PlannerCoreTests", dependencies: ["PlannerCore"]),
+    // Shared test helpers: temporary folders, the fixture locator, the in-process CLI runner,
+    // the golden-vector review logs, seeded random learners (docs/testing.md). Tests only.
+    .target(name: "TestSupport", dependencies: ["PlannerCLI"], path: "Tests/TestSupport"),
+    .testTarget(name: "PlannerCoreTests", dependencies: ["PlannerCore", "TestSupport"]),
     .testTarget(
       name: "MemoryModelsTests",
-      dependencies: ["MemoryModels", "PlannerCore"],
+      dependencies: ["MemoryModels", "PlannerCore", "TestSupport"],
       resources: [.copy("Fixtures")]
     ),
-    .testTarget(name: "ReviewLogsTests", dependencies: ["ReviewLogs", "PlannerCore", "MemoryModels"]),
-    .testTarget(name: "HifzTests", dependencies: ["Hifz", "PlannerCore", "MemoryModels"]),
-    .testTarget(name: "VocabularyTests", dependencies: ["Vocabulary", "PlannerCore", "MemoryModels"]),
-    .testTarget(name: "LocalizationTests", dependencies: ["Localization", "PlannerCore"]),
+    .testTarget(name: "ReviewLogsTests", dependencies: ["ReviewLogs", "PlannerCore", "MemoryModels", "TestSupport"]),
+    .testTarget(name: "HifzTests", dependencies: ["Hifz", "PlannerCore", "MemoryModels", "TestSupport"]),
+    .testTarget(name: "VocabularyTests", dependencies: ["Vocabulary", "PlannerCore", "MemoryModels", "TestSupport"]),
+    .testTarget(name: "LocalizationTests", dependencies: ["Localization", "PlannerCore", "TestSupport"]),
     .testTarget(
       name: "LearnerStoreTests",
       dependencies: ["LearnerStore", "Hifz", "Vocabulary", "PlannerCore", "MemoryModels", "TestSupport"]
@@ -93,19 +94,19 @@ let package = Package(
     ),
     .testTarget(
       name: "NightlyTests",
-      dependencies: ["Nightly", "DailyPlanning", "LearnerStore", "Hifz", "PlannerCore", "MemoryModels"]
+      dependencies: ["Nightly", "DailyPlanning", "LearnerStore", "Hifz", "PlannerCore", "MemoryModels", "TestSupport"]
     ),
     .testTarget(
       name: "SimulationTests",
       dependencies: [
-        "Simulation", "DailyPlanning", "LearnerStore", "ReviewLogs", "Hifz", "Vocabulary", "PlannerCore", "MemoryModels",
+        "Simulation", "DailyPlanning", "LearnerStore", "ReviewLogs", "Hifz", "Vocabulary", "PlannerCore", "MemoryModels", "TestSupport",
       ]
     ),
     .testTarget(
       name: "PlannerCLITests",
       dependencies: [
         "PlannerCLI", "PlannerCore", "MemoryModels", "ReviewLogs", "Hifz", "Vocabulary", "Localization",
-        "LearnerStore", "DailyPlanning", "Nightly", "Simulation",
+        "LearnerStore", "DailyPlanning", "Nightly", "Simulation", "TestSupport",
       ]
     ),
   ]

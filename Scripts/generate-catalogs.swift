@@ -6,15 +6,26 @@
 // (as a raw string literal) and the `MessageKey` enum of every key of the English catalog.
 // The binary never looks for the JSON files at run time (no Bundle.module).
 //
-// Run from the package root after editing a catalog:
+// Run after editing a catalog:
 //     swift Scripts/generate-catalogs.swift           # rewrite the generated file
 //     swift Scripts/generate-catalogs.swift --check   # exit 1 if it is out of date
 // `swift test --filter CatalogTests` fails while the generated file is stale.
 
 import Foundation
 
-let catalogDirectory = "Sources/Localization/Catalogs"
-let outputPath = "Sources/Localization/EmbeddedCatalogs.swift"
+// Runs from anywhere: paths are relative to the package root; the files are found by name
+// under Sources/ so a module split does not break the generator.
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().path
+_ = FileManager.default.changeCurrentDirectoryPath(packageRoot)
+func locate(_ name: String, default path: String) -> String {
+  let e = FileManager.default.enumerator(atPath: "Sources")
+  while let p = e?.nextObject() as? String {
+    if (p as NSString).lastPathComponent == name { return "Sources/" + p }
+  }
+  return path
+}
+let outputPath = locate("EmbeddedCatalogs.swift", default: "Sources/Localization/EmbeddedCatalogs.swift")
+let catalogDirectory = locate("Catalogs", default: "Sources/Localization/Catalogs")
 
 func fail(_ message: String) -> Never {
   FileHandle.standardError.write(Data("generate-catalogs: \(message)\n".utf8))

@@ -1,5 +1,5 @@
 /// The demo deck shipped in the binary: `Plans/vocabulary/demo-deck.csv`, embedded through
-/// the generated `DemoDeck+CSV.swift` (run `Plans/vocabulary/generate-swift.sh` after editing
+/// the generated `DemoDeck+CSV.swift` (run `sh Scripts/generate-demo-deck.sh` after editing
 /// the CSV; a test checks the two are equal).
 public enum DemoDeck {
   /// The deck's words in file order, parsed from the embedded CSV.

@@ -4,6 +4,7 @@ import Foundation
 @testable import LearnerStore
 @testable import PlannerCore
 import Testing
+import TestSupport
 
 
 @Suite("Daily plan: composition within the budget")
@@ -151,11 +152,7 @@ struct DailyPlannerTests {
 
 @Suite("Demo learner")
 struct DemoLearnerTests {
-  static let package: URL = {
-    var url = URL(fileURLWithPath: #filePath)
-    for _ in 0..<3 { url.deleteLastPathComponent() }
-    return url
-  }()
+  static let package = Fixtures.packageRoot
 
   @Test("the embedded demo equals Plans/demo/learner/ byte for byte (rerun Scripts/generate-demo-learner.swift)")
   func embeddedEqualsFiles() throws {

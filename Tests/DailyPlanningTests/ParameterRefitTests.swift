@@ -4,6 +4,7 @@ import Foundation
 @testable import MemoryModels
 @testable import PlannerCore
 import Testing
+import TestSupport
 
 
 @Suite("Daily plan: parameters refitted from the learner's history")
@@ -65,8 +66,9 @@ struct ParameterRefitTests {
   @Test("a learner folder: the fit is cached in parameters.fitted.json and the plan names it")
   func folder() throws {
     let (profile, events) = try Self.history()
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("refit-\(UUID().uuidString)").path
-    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let tmp = TemporaryFolder("refit")
+    let dir = tmp.file("learner")
+    defer { withExtendedLifetime(tmp) {} }
     try Learner.create(dir, profile: profile)
     try Learner.record(dir, events: events, now: Date(timeIntervalSince1970: 1_800_000_000))
     let planner = LearnerDailyPlanner(now: Date(timeIntervalSince1970: 1_800_000_000))

@@ -53,8 +53,9 @@ struct PlanFromStateTests {
   func fittedSnapshot() throws {
     let (profile, unordered) = try ParameterRefitTests.history()
     let events = unordered.sorted { $0.time.epochMillis < $1.time.epochMillis }  // the last 30 are new, not late
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("fitted-snap-\(UUID().uuidString)").path
-    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let tmp = TemporaryFolder("fitted-snap")
+    let dir = tmp.file("learner")
+    defer { withExtendedLifetime(tmp) {} }
     try Learner.create(dir, profile: profile)
     try Learner.record(dir, events: Array(events.dropLast(30)), now: Date(timeIntervalSince1970: 1_800_000_000))
     let date = try EpochDay(parsing: "2026-03-01")

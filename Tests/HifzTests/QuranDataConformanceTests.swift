@@ -1,18 +1,13 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Hifz
 
-/// The shared reference data, read with Foundation's JSON decoder (tests only; the engine
-/// itself reads the embedded tables). CI keeps `../shared` beside the clone.
-enum SharedQuranData {
-  static let directory: URL = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("shared/data/quran")
-
+/// The product's Quran structure data (Plans/quran, the generator's input), read with
+/// Foundation's JSON decoder (tests only; the engine itself reads the embedded tables).
+enum QuranDataFiles {
   static func load(_ name: String) throws -> [String: Any] {
-    let data = try Data(contentsOf: directory.appendingPathComponent(name))
-    return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    try Fixtures.jsonObject(Fixtures.quranData + "/" + name)
   }
   static func records(_ object: [String: Any], _ key: String) throws -> [[String: Any]] {
     try #require(object[key] as? [[String: Any]])
@@ -21,10 +16,10 @@ enum SharedQuranData {
 
 private func int(_ any: Any?) -> Int { (any as? NSNumber)?.intValue ?? Int.min }
 
-@Suite("Quran data: embedded tables match ../shared/data/quran entry for entry")
+@Suite("Quran data: embedded tables match Plans/quran entry for entry")
 struct QuranDataConformanceTests {
   @Test func everyAyahRecordMatches() throws {
-    let ayahs = try SharedQuranData.records(try SharedQuranData.load("ayah-words.json"), "ayahs")
+    let ayahs = try QuranDataFiles.records(try QuranDataFiles.load("ayah-words.json"), "ayahs")
     #expect(ayahs.count == Quran.ayahCount)
     var mismatches: [String] = []
     for a in ayahs {
@@ -43,7 +38,7 @@ struct QuranDataConformanceTests {
   }
 
   @Test func everySurahMatches() throws {
-    let surahs = try SharedQuranData.records(try SharedQuranData.load("metadata.json"), "surahs")
+    let surahs = try QuranDataFiles.records(try QuranDataFiles.load("metadata.json"), "surahs")
     #expect(surahs.count == Quran.surahCount)
     for s in surahs {
       let n = int(s["index"])
@@ -61,7 +56,7 @@ struct QuranDataConformanceTests {
 
   @Test(arguments: ["juz", "hizb", "rub_al_hizb", "manzil", "ruku", "pages"])
   func everyDivisionMatches(key: String) throws {
-    let records = try SharedQuranData.records(try SharedQuranData.load("metadata.json"), key)
+    let records = try QuranDataFiles.records(try QuranDataFiles.load("metadata.json"), key)
     let lookup: (Int) -> AyahRange? = switch key {
     case "juz": Quran.juz
     case "hizb": Quran.hizb
@@ -82,7 +77,7 @@ struct QuranDataConformanceTests {
   }
 
   @Test func sajdasMatch() throws {
-    let records = try SharedQuranData.records(try SharedQuranData.load("metadata.json"), "sajdas")
+    let records = try QuranDataFiles.records(try QuranDataFiles.load("metadata.json"), "sajdas")
     #expect(Quran.sajdas.map(\.ayahID) == records.map { int($0["ayah_id"]) })
     #expect(Quran.sajdas.map { $0.obligatory ? "obligatory" : "recommended" } == records.map { $0["type"] as? String })
     for (s, r) in zip(Quran.sajdas, records) { #expect(Quran.page(ofAyah: s.ayahID) == int(r["page"])) }

@@ -4,7 +4,7 @@ import Testing
 
 private func int(_ any: Any?) -> Int { (any as? NSNumber)?.intValue ?? Int.min }
 
-/// The validation checks listed in ../shared/data/quran/README.md, ported to the embedded data.
+/// The validation checks listed in Plans/quran/README.md, ported to the embedded data.
 @Suite("Quran structure: the README's validation checks")
 struct QuranStructureTests {
   @Test func ayahCounts() throws {
@@ -62,7 +62,7 @@ struct QuranStructureTests {
   /// The line file: 15 lines a page (8 on pages 1 and 2), every ayah word covered once in
   /// order, and its page starts equal to the embedded ones.
   @Test func lineFileAgreesWithEmbeddedLayout() throws {
-    let lines = try SharedQuranData.records(try SharedQuranData.load("mushaf-lines.json"), "lines")
+    let lines = try QuranDataFiles.records(try QuranDataFiles.load("mushaf-lines.json"), "lines")
     #expect(lines.count == 9046)
     var perPage = [Int](repeating: 0, count: 605)
     var firstAyahOfPage = [Int](repeating: 0, count: 605)
@@ -94,9 +94,9 @@ struct QuranLineWordCoverageTests {
   /// The ayah lines of mushaf-lines.json, read in order, cover every word of every ayah exactly
   /// once and in order (word numbering: the layout's `mushaf_words`).
   @Test func everyWordOnceInOrder() throws {
-    let ayahs = try SharedQuranData.records(try SharedQuranData.load("ayah-words.json"), "ayahs")
+    let ayahs = try QuranDataFiles.records(try QuranDataFiles.load("ayah-words.json"), "ayahs")
     let wordsOf = [0] + ayahs.map { ($0["mushaf_words"] as? NSNumber)?.intValue ?? -1 }
-    let lines = try SharedQuranData.records(try SharedQuranData.load("mushaf-lines.json"), "lines")
+    let lines = try QuranDataFiles.records(try QuranDataFiles.load("mushaf-lines.json"), "lines")
     var cursor = (ayah: 1, word: 1)
     var ayahLines = 0
     for l in lines where l["type"] as? String == "ayah" {

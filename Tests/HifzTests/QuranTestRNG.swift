@@ -1,6 +1,6 @@
 import PlannerCore
 
-/// The Quran tests draw from the shared seeded generator (deterministic across processes).
+/// The Quran tests draw from the project's seeded generator (MemoryModels.SplitMix64, deterministic across processes).
 typealias QuranTestRNG = SplitMix64
 
 extension SplitMix64 {

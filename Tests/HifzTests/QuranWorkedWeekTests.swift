@@ -2,6 +2,7 @@ import Foundation
 @testable import Hifz
 @testable import PlannerCore
 import Testing
+import TestSupport
 
 /// docs/quran-planner.md shows a worked week of plans; this test renders the same week and
 /// checks the document shows exactly that, so the docs cannot drift from the planner.
@@ -36,9 +37,7 @@ struct QuranWorkedWeekTests {
   }
 
   @Test func docsShowTheRenderedWeek() throws {
-    let doc = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/quran-planner.md")
-    let text = try String(contentsOf: doc, encoding: .utf8)
+    let text = try Fixtures.text("docs/quran-planner.md")
     let begin = try #require(text.range(of: "<!-- worked-week:begin -->\n```text\n"))
     let end = try #require(text.range(of: "\n```\n<!-- worked-week:end -->"))
     let shown = String(text[begin.upperBound..<end.lowerBound])

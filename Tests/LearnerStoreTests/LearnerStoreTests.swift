@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import LearnerStore
 @testable import PlannerCore
+import TestSupport
 
 @Suite struct LearnerStoreTests {
   @Test func initCreatesAFolderAndRefusesToOverwrite() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LearnerStore
+import TestSupport
 
 /// Fixtures of every format version that exists (version 1 of the profile, the event line and
 /// the snapshot): they must keep loading as the formats grow.

@@ -1,13 +1,12 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Localization
 @testable import PlannerCore
 
 @Suite("CatalogTests")
 struct CatalogTests {
-  static let catalogDirectory = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("Sources/Localization/Catalogs")
+  static let catalogDirectory = Fixtures.packageRoot.appendingPathComponent("Sources/Localization/Catalogs")
 
   static let english = Catalog.embedded(.english)
 

@@ -1,18 +1,16 @@
 import Foundation
 @testable import DailyPlanning
 @testable import PlannerCore
+import TestSupport
 
 /// Temporary learner roots for the nightly tests.
 enum NightlyFixture {
   /// 2026-11-30T22:30:00Z: late evening in the Americas, already 2026-12-01 in Asia.
   static let now = Date(timeIntervalSince1970: 1_796_077_800)
 
-  /// A fresh, empty folder (removed by the caller's `defer`).
+  /// A fresh, empty folder (removed by the caller's `defer`, and at process exit at the latest).
   static func makeRoot(_ label: String = "nightly") -> URL {
-    let url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("\(label)-\(UUID().uuidString)", isDirectory: true)
-    try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
+    URL(fileURLWithPath: TemporaryFolder.make(label), isDirectory: true)
   }
 
   static func remove(_ url: URL) { try? FileManager.default.removeItem(at: url) }

@@ -1,5 +1,7 @@
 import Foundation
 import LearnerStore
+import Testing
+import TestSupport
 @testable import PlannerCLI
 import Testing
 

@@ -5,6 +5,7 @@ import Foundation
 @testable import ReviewLogs
 @testable import Simulation
 import Testing
+import TestSupport
 
 /// Every file under a folder, by relative path, with its bytes.
 func simulationFiles(_ root: String) -> [String: Data] {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import PlannerCore
 @testable import Vocabulary
+import TestSupport
 
 @Suite("Vocabulary: deck import and the demo deck")
 struct VocabDeckTests {
@@ -9,11 +10,7 @@ struct VocabDeckTests {
     try DeckImporter.parse(Array(text.utf8), file: "deck.csv")
   }
 
-  static var demoCSVPath: String {
-    URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("Plans/vocabulary/demo-deck.csv").path
-  }
+  static var demoCSVPath: String { Fixtures.packageRoot.appendingPathComponent("Plans/vocabulary/demo-deck.csv").path }
 
   @Test("CSV: header, several translations, quoting, CRLF, BOM, blank lines")
   func csv() throws {
