@@ -43,7 +43,7 @@ public enum LearnerSimulation {
     let model = PowerLawMemory()
     var hidden = HiddenMemory(ability: learner.ability, items: startingMemory(learner, start: start, seed: seed, model: model), model: model,
                               truth: truth)
-    var side = PlanningSide(profile: profile)
+    var side = PlanningSide(profile: profile, policy: policy)
     var clock = LearnerClock(profile: profile)
     var events: [LearnerEvent] = []
     var translations: [String: String] = [:]
@@ -55,7 +55,7 @@ public enum LearnerSimulation {
       var rng = SplitMix64(keys: seed, 0x4441_5953, UInt64(learner.index), UInt64(d))
       let skipped = rng.nextDouble() < learner.skipProbability
       if skipped || learner.onHoliday(d) { continue }
-      let plan = try side.plan(policy, day: day)
+      let plan = try side.plan(day: day)
       // Vocabulary learners meet new words every day (the seed app's translations) and add
       // them to the dictionary; the plans choose when to learn them.
       let adding = learner.quranShare < 1 ? learner.newWordsPerDay : 0
