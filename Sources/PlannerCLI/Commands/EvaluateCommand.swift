@@ -14,12 +14,20 @@ struct EvaluateCommand: PlannerCommand {
       from everything before chunk k+1 and predicts it. Metrics: log loss, RMSE over bins,
       AUC, count. fsrs6 and hlr are fitted per fold on its training part; fsrs6-default and
       sm2 use their defaults; average predicts the training part's recall rate.
+      --dataset DIR runs the dev-set protocol (data/reviews/README.md) on every learner
+      review file in DIR (or on one file): tss5 and/or holdout, log2 bins, per-learner and
+      aggregate figures in the shape of reference-results.json, beside the reference found
+      in DIR; --check TOL fails (exit 1) when an unfitted model's aggregate is off by more.
       """,
     arguments: [
-      .option("revlog", value: "FILE", help: "The review log (CSV with a header row).", required: true),
+      .option("revlog", value: "FILE", help: "The review log (CSV with a header row)."),
+      .option("dataset", value: "PATH", help: "A folder of learner review files (or one file): the dev-set protocol."),
+      .option("protocol", value: "LIST", help: "With --dataset: tss5, holdout or tss5,holdout.", default: "tss5"),
+      .option("reference", value: "FILE", help: "With --dataset: reference scores (default: DIR/reference-results.json)."),
+      .option("check", value: "TOL", help: "With --dataset: exit 1 unless unfitted models' aggregates match the reference to TOL."),
       .option("timezone", value: "TZ", help: "The learner's IANA timezone, e.g. Europe/Kyiv.", default: "UTC"),
       .option("day-starts-at", value: "H", help: "The hour (0-23) a learning day starts.", default: "4"),
-      .option("models", value: "LIST", help: "Comma-separated: fsrs6, fsrs6-default, sm2, hlr, average.", default: "fsrs6,fsrs6-default,sm2,hlr,average"),
+      .option("models", value: "LIST", help: "Comma-separated: fsrs6, fsrs6-default, sm2, hlr, average (with --dataset: fsrs6,fsrs6-default,average)."),
       .option("folds", value: "K", help: "Time-series folds (K+1 chunks).", default: "5"),
       .option("predictions-out", value: "FILE", help: "Write every scored review with each model's prediction (CSV)."),
       .option("format", value: "FORMAT", help: "text (a table) or json.", default: "text"),
@@ -33,8 +41,13 @@ struct EvaluateCommand: PlannerCommand {
       throw CLIError.usage("--format must be text or json", suggestion: Suggestions.closest(to: format, among: ["text", "json"]))
     }
     let known = EvaluatedModel.allCases.map(\.rawValue)
+    let dataset = arguments.isGiven("dataset")
+    guard dataset != arguments.isGiven("revlog") else {
+      throw CLIError.usage(dataset ? "give --revlog FILE or --dataset PATH, not both" : "missing --revlog FILE (or --dataset PATH)")
+    }
     var models: [EvaluatedModel] = []
-    for name in (arguments.string("models") ?? "").split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
+    let defaultModels = dataset ? "fsrs6,fsrs6-default,average" : "fsrs6,fsrs6-default,sm2,hlr,average"
+    for name in (arguments.string("models") ?? defaultModels).split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
       guard let m = EvaluatedModel(rawValue: name) else {
         throw CLIError.usage("unknown model '\(name)': expected one of \(known.joined(separator: ", "))",
           suggestion: Suggestions.closest(to: name, among: known))
@@ -45,6 +58,7 @@ struct EvaluateCommand: PlannerCommand {
     guard let folds = try arguments.int("folds"), folds >= 1 else { throw CLIError.usage("--folds must be a whole number of at least 1") }
     guard let threads = try arguments.int("threads"), threads >= 1 else { throw CLIError.usage("--threads must be at least 1") }
 
+    if dataset { return try runDataset(arguments, context: context, models: models, threads: threads) }
     let (path, cards, skipped) = try OptimizeCommand.loadCards(arguments, context: context)
     let split = try TimeSeriesEvaluation(cards: cards, folds: folds)
     var configuration = FSRSOptimizer.Configuration()
