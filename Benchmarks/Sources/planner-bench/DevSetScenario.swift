@@ -1,0 +1,112 @@
+import Foundation
+import MemoryModels
+
+/// `optimizer-devset`: the dev set's protocol (`../shared/data/reviews`, or `$PLANNER_DEVSET`)
+/// with the shipped optimizer, beside `reference-results.json`: the tss5 aggregate (log loss,
+/// RMSE(bins), AUC), on how many learners the fit beats fsrs-rs's, the largest loss against the
+/// FSRS-6 defaults, and the time of all fits. Aggregates only (per-learner data is internal).
+///
+/// `$PLANNER_DEVSET_VARIANTS` (comma-separated names of ``devSetVariants``) measures other
+/// optimizer configurations in the same run; the default is `shipped`.
+@Sendable func devSetScenario() {
+  let env = ProcessInfo.processInfo.environment
+  let dir = env["PLANNER_DEVSET"] ?? "../shared/data/reviews"
+  guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else {
+    FileHandle.standardError.write(Data("optimizer-devset: skipped: no folder \(dir)\n".utf8))
+    return
+  }
+  let referenceData = try? Data(contentsOf: URL(fileURLWithPath: dir + "/reference-results.json"))
+  let reference = referenceData.flatMap { try? JSONDecoder().decode(JSONValue.self, from: $0) }
+  var learners: [(String, [CardHistory])] = []
+  for name in names.filter({ $0.hasSuffix(".csv") }).sorted() {
+    guard let text = try? String(contentsOfFile: dir + "/" + name, encoding: .utf8),
+      let file = try? LearnerReviewFile(text: text)
+    else { continue }
+    learners.append((String(name.dropLast(4)), file.cards))
+  }
+  let chosen = (env["PLANNER_DEVSET_VARIANTS"] ?? "shipped").split(separator: ",").map(String.init)
+  func stderr(_ s: String) { FileHandle.standardError.write(Data((s + "\n").utf8)) }
+  for variant in chosen {
+    guard let configuration = devSetVariants[variant] else {
+      stderr("optimizer-devset: unknown variant \(variant); known: \(devSetVariants.keys.sorted().joined(separator: ", "))")
+      continue
+    }
+    var config = configuration
+    config.threads = 2
+    let evaluation = DatasetEvaluation(
+      evaluator: ModelEvaluator(optimizer: FSRSOptimizer(configuration: config)), models: [.fsrs6, .fsrs6Default])
+    var results: [DatasetEvaluation.LearnerResult] = []
+    let s = seconds {
+      for (name, cards) in learners {
+        if let r = try? evaluation.evaluate(learner: name, cards: cards, protocol: .tss5) { results.append(r) }
+      }
+    }
+    guard let agg = DatasetEvaluation.aggregate(results, models: 2) else { continue }
+    var wins = 0
+    var compared = 0
+    var worstVsDefault = -Double.infinity
+    var lines: [String] = []
+    for r in results where r.testTargets != nil {
+      let fitted = r.metrics[0].logLoss
+      worstVsDefault = max(worstVsDefault, fitted - r.metrics[1].logLoss)
+      let ref = devSetMember(reference, "protocols", "tss5", "learners", r.learner, "FSRS-6 fitted (fsrs-rs)", "log_loss")?.doubleValue
+      if let ref {
+        compared += 1
+        if fitted < ref { wins += 1 }
+      }
+      lines.append("  \(r.learner): \(String(format: "%.5f", fitted)) vs fsrs-rs \(ref.map { String(format: "%.5f", $0) } ?? "-") (default \(String(format: "%.5f", r.metrics[1].logLoss)))")
+    }
+    let refAgg = devSetMember(reference, "protocols", "tss5", "aggregate", "FSRS-6 fitted (fsrs-rs)")
+    report("optimizer-devset", [
+      ("variant", .string(variant)), ("learners", .number(Double(agg[0].learners))),
+      ("test_targets", .number(Double(agg[0].testTargets))),
+      ("log_loss", rounded(agg[0].logLoss, 5)), ("rmse_bins", rounded(agg[0].rmseBins, 5)), ("auc", rounded(agg[0].auc, 5)),
+      ("fsrs_rs_log_loss", devSetMember(refAgg, "log_loss") ?? .null), ("fsrs_rs_rmse_bins", devSetMember(refAgg, "rmse_bins") ?? .null),
+      ("fsrs_rs_auc", devSetMember(refAgg, "auc") ?? .null),
+      ("defaults_log_loss", rounded(agg[1].logLoss, 5)),
+      ("learners_better_than_fsrs_rs", .number(Double(wins))), ("learners_compared", .number(Double(compared))),
+      ("largest_loss_vs_defaults", rounded(worstVsDefault, 5)),
+      ("seconds_all_folds", rounded(s, 3)), ("load_average", loadAverage()),
+    ])
+    stderr("optimizer-devset \(variant): log loss \(String(format: "%.5f", agg[0].logLoss)) RMSE(bins) \(String(format: "%.5f", agg[0].rmseBins)) AUC \(String(format: "%.5f", agg[0].auc)); beats fsrs-rs on \(wins)/\(compared); worst vs defaults \(String(format: "%+.5f", worstVsDefault)); \(String(format: "%.2f", s)) s")
+    if env["PLANNER_DEVSET_PER_LEARNER"] != nil { for l in lines { stderr(l) } }
+  }
+}
+
+/// Optimizer configurations the scenario can measure side by side.
+let devSetVariants: [String: FSRSOptimizer.Configuration] = {
+  var v: [String: FSRSOptimizer.Configuration] = [:]
+  v["shipped"] = FSRSOptimizer.Configuration()
+  var adam = FSRSOptimizer.Configuration()
+  adam.solver = .adam
+  adam.regularizationCandidates = []
+  adam.recencyWeighting = false
+  v["adam"] = adam
+  var c = adam
+  c.recencyWeighting = true
+  v["adam-rw"] = c
+  c = adam
+  c.solver = .lbfgs
+  v["lbfgs-g1"] = c
+  c.regularization = 10
+  v["lbfgs-g10"] = c
+  c.regularizationCandidates = [0.3, 1, 3, 10, 30, 100]
+  v["lbfgs-cv"] = c
+  c.recencyWeighting = true
+  v["lbfgs-cv-rw"] = c
+  c = adam
+  c.regularizationCandidates = [0.3, 1, 3, 10, 30, 100]
+  v["adam-cv"] = c
+  c.solver = .adamThenLBFGS
+  v["adam-lbfgs-cv"] = c
+  return v
+}()
+
+private func devSetMember(_ value: JSONValue?, _ keys: String...) -> JSONValue? {
+  var v = value
+  for k in keys {
+    guard case .object(let o)? = v else { return nil }
+    v = o[k]
+  }
+  return v
+}
