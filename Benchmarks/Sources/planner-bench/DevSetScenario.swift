@@ -27,7 +27,7 @@ import MemoryModels
   let chosen = (env["PLANNER_DEVSET_VARIANTS"] ?? "shipped").split(separator: ",").map(String.init)
   func stderr(_ s: String) { FileHandle.standardError.write(Data((s + "\n").utf8)) }
   for variant in chosen {
-    guard let configuration = devSetVariants[variant] else {
+    guard let configuration = devSetVariants[variant] ?? parseVariant(variant) else {
       stderr("optimizer-devset: unknown variant \(variant); known: \(devSetVariants.keys.sorted().joined(separator: ", "))")
       continue
     }
@@ -68,9 +68,53 @@ import MemoryModels
       ("largest_loss_vs_defaults", rounded(worstVsDefault, 5)),
       ("seconds_all_folds", rounded(s, 3)), ("load_average", loadAverage()),
     ])
+    // Fit speed on the training part of each learner's last tss5 fold, one thread, best of 3.
+    var fitSeconds = 0.0
+    var trainingTargets = 0
+    for (_, cards) in learners {
+      guard let split = try? TimeSeriesEvaluation(cards: cards, split: .timeSeries(folds: 5), bins: .log2),
+        split.scored.count >= DatasetEvaluation.minimumTargets, let cut = split.cutoffTime(fold: 4)
+      else { continue }
+      let history = split.history(before: cut)
+      var one = configuration
+      one.threads = 1
+      var best = Double.infinity
+      var fit: FSRSFitReport!
+      for _ in 0..<3 { best = min(best, seconds { fit = FSRSOptimizer(configuration: one).fit(history) }) }
+      fitSeconds += best
+      trainingTargets += fit.trainingExamples
+    }
+    report("optimizer-devset-speed", [
+      ("variant", .string(variant)), ("training_targets", .number(Double(trainingTargets))),
+      ("fit_seconds_1_thread", rounded(fitSeconds, 4)),
+    ])
+    stderr("optimizer-devset \(variant): last-fold fits, 1 thread: \(String(format: "%.4f", fitSeconds)) s for \(trainingTargets) training targets")
     stderr("optimizer-devset \(variant): log loss \(String(format: "%.5f", agg[0].logLoss)) RMSE(bins) \(String(format: "%.5f", agg[0].rmseBins)) AUC \(String(format: "%.5f", agg[0].auc)); beats fsrs-rs on \(wins)/\(compared); worst vs defaults \(String(format: "%+.5f", worstVsDefault)); \(String(format: "%.2f", s)) s")
     if env["PLANNER_DEVSET_PER_LEARNER"] != nil { for l in lines { stderr(l) } }
   }
+}
+
+/// A variant spelled as `solver[:g=γ][:cv=γ1/γ2/…][:rw][:it=N][:vf=F]`, e.g. `lbfgs:cv=0.3/1/3:rw`.
+func parseVariant(_ text: String) -> FSRSOptimizer.Configuration? {
+  var c = FSRSOptimizer.Configuration()
+  c.regularizationCandidates = []
+  c.recencyWeighting = false
+  for token in text.split(separator: ":").map(String.init) {
+    if let s = FSRSOptimizer.Solver(rawValue: token) { c.solver = s; continue }
+    if token == "rw" { c.recencyWeighting = true; continue }
+    let kv = token.split(separator: "=").map(String.init)
+    guard kv.count == 2 else { return nil }
+    switch kv[0] {
+    case "g": c.regularization = Double(kv[1]) ?? 1
+    case "cv": c.regularizationCandidates = kv[1].split(separator: "/").compactMap { Double($0) }
+    case "it": c.lbfgsIterations = Int(kv[1]) ?? 60
+    case "vf": c.innerValidationFraction = Double(kv[1]) ?? 0.2
+    case "ep": c.epochs = Int(kv[1]) ?? 5
+    case "tol": c.lbfgsTolerance = Double(kv[1]) ?? 1e-9
+    default: return nil
+    }
+  }
+  return c
 }
 
 /// Optimizer configurations the scenario can measure side by side.

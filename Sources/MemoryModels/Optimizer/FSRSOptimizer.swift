@@ -28,17 +28,19 @@ public struct FSRSOptimizer: Sendable {
     /// Pre-train w0…w3 from first-rating groups before Adam (fsrs-rs does).
     public var pretrainInitialStabilities = true
     /// How the 21 weights are trained.
-    public var solver = Solver.adam
+    public var solver = Solver.lbfgs
     /// Weigh the training examples by recency (``TrainingData/recencyWeights()``).
-    public var recencyWeighting = false
+    public var recencyWeighting = true
     /// Candidates for γ; when not empty, γ is chosen among them by an inner time split of the
     /// training data (fit on the first part, score the plain log loss of the last
     /// ``innerValidationFraction`` of the examples) and ``regularization`` is ignored.
-    public var regularizationCandidates: [Double] = []
+    public var regularizationCandidates: [Double] = [0.3, 1, 3, 10]
     /// The share of the training examples (the latest) that scores the γ candidates.
     public var innerValidationFraction = 0.2
     /// L-BFGS iterations at most (``Solver/lbfgs``).
     public var lbfgsIterations = 60
+    /// L-BFGS stops when an iteration lowers the objective by less than this (relative).
+    public var lbfgsTolerance = 1e-9
 
     public init() {}
   }
@@ -132,10 +134,12 @@ public struct FSRSOptimizer: Sendable {
     }
 
     var gamma = configuration.regularization
+    var warm: [Double]? = nil
     if !configuration.regularizationCandidates.isEmpty {
-      gamma = chooseRegularization(data, start: start)
+      (gamma, warm) = chooseRegularization(data, start: start)
     }
-    let (trained, steps, epochs) = solve(data, start: start, gamma: gamma)
+    report.regularization = gamma
+    let (trained, steps, epochs) = solve(data, start: start, gamma: gamma, warmStart: warm)
     let fitted = FSRSParameters.clipped(trained)
     let loss = Self.meanLogLoss(data, fitted, threads: configuration.threads)
     report.steps = steps
@@ -152,13 +156,14 @@ public struct FSRSOptimizer: Sendable {
   }
 
   /// The configured solver from `start` with regulariser strength `gamma`.
-  func solve(_ data: TrainingData, start: [Double], gamma: Double) -> ([Double], Int, Int) {
+  /// `warmStart`: where L-BFGS begins (the prior stays `start`).
+  func solve(_ data: TrainingData, start: [Double], gamma: Double, warmStart: [Double]? = nil) -> ([Double], Int, Int) {
     let weights = configuration.recencyWeighting ? data.recencyWeights() : nil
     switch configuration.solver {
     case .adam:
       return train(data, start: start, gamma: gamma, weights: weights)
     case .lbfgs:
-      let (w, it) = lbfgs(data, start: start, prior: start, gamma: gamma, weights: weights)
+      let (w, it) = lbfgs(data, start: warmStart ?? start, prior: start, gamma: gamma, weights: weights)
       return (w, it, 0)
     case .adamThenLBFGS:
       let (a, steps, epochs) = train(data, start: start, gamma: gamma, weights: weights)
@@ -170,14 +175,16 @@ public struct FSRSOptimizer: Sendable {
   /// γ among ``Configuration/regularizationCandidates`` by an inner time split of `data`: each
   /// candidate fitted on the examples before the cut, scored by the plain mean log loss of the
   /// examples at or after it (their cards' full histories before them). Ties: the larger γ.
-  func chooseRegularization(_ data: TrainingData, start: [Double]) -> Double {
+  /// Candidates run from the strongest pull to the weakest, each L-BFGS run starting where the
+  /// previous one stopped. Returns γ and the inner fit it gave (a warm start for the full fit).
+  func chooseRegularization(_ data: TrainingData, start: [Double]) -> (Double, [Double]?) {
     let candidates = configuration.regularizationCandidates.sorted(by: >)
     let times = data.exampleTimes()
     let k = Int((Double(times.count) * (1 - configuration.innerValidationFraction)).rounded(.down))
-    guard k >= Self.minimumExamplesForTraining, k < times.count else { return candidates[0] }
+    guard k >= Self.minimumExamplesForTraining, k < times.count else { return (candidates[0], nil) }
     let cut = times[k]
     let inner = data.prefix(before: cut)
-    guard inner.exampleCount >= Self.minimumExamplesForTraining else { return candidates[0] }
+    guard inner.exampleCount >= Self.minimumExamplesForTraining else { return (candidates[0], nil) }
     // Validation mask: 1 on examples at or after the cut.
     var mask = [Double](repeating: 0, count: data.ratings.count)
     var held = 0
@@ -187,18 +194,22 @@ public struct FSRSOptimizer: Sendable {
         held += 1
       }
     }
-    guard held > 0 else { return candidates[0] }
+    guard held > 0 else { return (candidates[0], nil) }
     var best = candidates[0]
     var bestLoss = Double.infinity
+    var bestFit: [Double]? = nil
+    var previous: [Double]? = nil
     for gamma in candidates {
-      let (w, _, _) = solve(inner, start: start, gamma: gamma)
+      let (w, _, _) = solve(inner, start: start, gamma: gamma, warmStart: previous)
+      previous = w
       let loss = Self.summedLoss(data, FSRSParameters.clipped(w).weights, weights: mask) / Double(held)
       if loss < bestLoss - 1e-12 {
         best = gamma
         bestLoss = loss
+        bestFit = w
       }
     }
-    return best
+    return (best, bestFit)
   }
 
   /// Σ weight·BCE over the examples (weights nil: 1 each).
@@ -273,6 +284,7 @@ public struct FSRSOptimizer: Sendable {
     }
     var solver = ProjectedLBFGS()
     solver.maxIterations = configuration.lbfgsIterations
+    solver.tolerance = configuration.lbfgsTolerance
     let r = solver.minimize(start: u0, lower: lower, upper: upper, f)
     return ((0..<21).map { prior[$0] + sigma[$0] * r.x[$0] }, r.iterations)
   }
