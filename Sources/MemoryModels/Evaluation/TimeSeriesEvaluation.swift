@@ -105,7 +105,8 @@ public struct TimeSeriesEvaluation: Sendable {
       let m = n / (folds + 1)
       nominal = (1...folds).map { n - (folds + 1 - $0) * m }
     case .holdout(let fraction):
-      nominal = [n - Int((fraction * Double(n)).rounded(.up))]
+      // ⌈fraction·n⌉, guarded against 0.2·15 = 3.0000000000000004.
+      nominal = [n - Int((fraction * Double(n) - 1e-9).rounded(.up))]
     }
     var b = [0]
     for start in nominal {
