@@ -108,6 +108,7 @@ func parseVariant(_ text: String) -> FSRSOptimizer.Configuration? {
     case "g": c.regularization = Double(kv[1]) ?? 1
     case "cv": c.regularizationCandidates = kv[1].split(separator: "/").compactMap { Double($0) }
     case "it": c.lbfgsIterations = Int(kv[1]) ?? 60
+    case "iit": c.innerLBFGSIterations = Int(kv[1])
     case "vf": c.innerValidationFraction = Double(kv[1]) ?? 0.2
     case "ep": c.epochs = Int(kv[1]) ?? 5
     case "tol": c.lbfgsTolerance = Double(kv[1]) ?? 1e-9

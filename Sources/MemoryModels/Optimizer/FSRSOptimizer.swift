@@ -39,6 +39,8 @@ public struct FSRSOptimizer: Sendable {
     public var innerValidationFraction = 0.2
     /// L-BFGS iterations at most (``Solver/lbfgs``).
     public var lbfgsIterations = 60
+    /// L-BFGS iterations at most in the inner fits that choose γ (nil: ``lbfgsIterations``).
+    public var innerLBFGSIterations: Int? = nil
     /// L-BFGS stops when an iteration lowers the objective by less than this (relative).
     public var lbfgsTolerance = 1e-9
 
@@ -200,7 +202,9 @@ public struct FSRSOptimizer: Sendable {
     var bestFit: [Double]? = nil
     var previous: [Double]? = nil
     for gamma in candidates {
-      let (w, _, _) = solve(inner, start: start, gamma: gamma, warmStart: previous)
+      var innerOptimizer = self
+      innerOptimizer.configuration.lbfgsIterations = configuration.innerLBFGSIterations ?? configuration.lbfgsIterations
+      let (w, _, _) = innerOptimizer.solve(inner, start: start, gamma: gamma, warmStart: previous)
       previous = w
       let loss = Self.summedLoss(data, FSRSParameters.clipped(w).weights, weights: mask) / Double(held)
       if loss < bestLoss - 1e-12 {
