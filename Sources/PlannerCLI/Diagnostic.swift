@@ -45,14 +45,15 @@ struct Diagnostic {
     return text.isEmpty ? "failure" : text
   }
 
+  /// `{"error":{"code":…,"message":…,…,"exitCode":…}}` on one compact line (docs/cli.md).
   var json: String {
-    var fields = ["\"code\":\(Self.quote(code))", "\"message\":\(Self.quote(message))"]
-    if let file { fields.append("\"file\":\(Self.quote(file))") }
-    if let line { fields.append("\"line\":\(line)") }
-    if let keyPath { fields.append("\"keyPath\":\(Self.quote(keyPath))") }
-    fields.append("\"exitCode\":\(exitCode)")
-    return "{\"error\":{" + fields.joined(separator: ",") + "}}"
+    var o = JSONObject()
+    o["code"] = .string(code)
+    o["message"] = .string(message)
+    if let file { o["file"] = .string(file) }
+    if let line { o["line"] = .number(Double(line)) }
+    if let keyPath { o["keyPath"] = .string(keyPath) }
+    o["exitCode"] = .number(Double(exitCode))
+    return JSONOutput.line(.object(JSONObject(["error": .object(o)])))
   }
-
-  static func quote(_ s: String) -> String { JSONValue.quoted(s) }
 }

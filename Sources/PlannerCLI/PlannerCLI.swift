@@ -34,7 +34,7 @@ public enum PlannerCLI {
     }
     let root = rootSpec
     let parser = ArgumentParser(root: root)
-    let wantsJSON = jsonErrorsRequested(arguments)
+    let wantsJSON = FormatOption.requested(in: arguments)
     switch parser.parse(arguments) {
     case .failure(let failure):
       report(failure.error, specPath: failure.specPath, json: wantsJSON, stderr: stderr)
@@ -52,7 +52,7 @@ public enum PlannerCLI {
       do {
         return try command.run(parsed, context: context)
       } catch {
-        report(error, specPath: path, json: parsed.string("format") == "json", stderr: stderr)
+        report(error, specPath: path, json: wantsJSON || parsed.string(.format) == "json", stderr: stderr)
         if case CLIError.usage = error { return ExitCode.usage }
         return ExitCode.failure
       }
@@ -69,14 +69,6 @@ public enum PlannerCLI {
       stdin: .standardInput,
       stderrIsTerminal: isatty(2) == 1)
     exit(code)
-  }
-
-  private static func jsonErrorsRequested(_ arguments: [String]) -> Bool {
-    for (i, a) in arguments.enumerated() {
-      if a == "--format=json" { return true }
-      if a == "--format", i + 1 < arguments.count, arguments[i + 1] == "json" { return true }
-    }
-    return false
   }
 
   /// Prints an error on stderr, as text or (with `--format json`) as one JSON object.

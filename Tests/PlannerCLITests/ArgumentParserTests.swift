@@ -9,16 +9,16 @@ struct ArgumentParserTests {
       CommandSpec(
         name: "replay", abstract: "Replay a review log.",
         arguments: [
-          .option("revlog", value: "FILE", help: "The review log.", required: true),
-          .option("model", value: "NAME", help: "The model.", default: "fsrs6"),
-          .option("retention", value: "R", help: "Desired retention.", default: "0.9"),
-          .flag("skip-invalid", help: "Skip bad rows."),
+          .option(.revlog, value: "FILE", help: "The review log.", required: true),
+          .option(.model, value: "NAME", help: "The model.", default: "fsrs6"),
+          .option(.retention, value: "R", help: "Desired retention.", default: "0.9"),
+          .flag(.skipInvalid, help: "Skip bad rows."),
         ]),
       CommandSpec(
         name: "record", abstract: "Record an event.",
         arguments: [
-          .positional("DIR", help: "The learner folder."),
-          .option("at", value: "TIME", help: "When."),
+          .positional(.DIR, help: "The learner folder."),
+          .option(.at, value: "TIME", help: "When."),
         ],
         subcommands: [
           CommandSpec(
@@ -27,15 +27,15 @@ struct ArgumentParserTests {
               CommandSpec(
                 name: "add", abstract: "Add a word.",
                 arguments: [
-                  .positional("EN", help: "English."),
-                  .positional("UK", help: "Ukrainian.", variadic: true),
+                  .positional(.EN, help: "English."),
+                  .positional(.UK, help: "Ukrainian.", variadic: true),
                 ])
             ]),
           CommandSpec(
             name: "recite", abstract: "A recitation.",
             arguments: [
-              .positional("RANGE", help: "Ayahs."),
-              .option("mistakes-at", value: "REFS", help: "Where.", repeatable: true),
+              .positional(.RANGE, help: "Ayahs."),
+              .option(.mistakesAt, value: "REFS", help: "Where.", repeatable: true),
             ]),
         ]),
     ])
@@ -60,39 +60,39 @@ struct ArgumentParserTests {
   @Test func optionsWithSpaceAndEquals() throws {
     let p = try parsed(["replay", "--revlog", "a.csv", "--model=sm2", "--skip-invalid"])
     #expect(p.commandPath == ["replay"])
-    #expect(p.string("revlog") == "a.csv")
-    #expect(p.string("model") == "sm2")
-    #expect(p.string("retention") == "0.9")
-    #expect(try p.double("retention") == 0.9)
-    #expect(p.flag("skip-invalid"))
-    #expect(!p.isGiven("retention"))
+    #expect(p.string(.revlog) == "a.csv")
+    #expect(p.string(.model) == "sm2")
+    #expect(p.string(.retention) == "0.9")
+    #expect(try p.double(.retention) == 0.9)
+    #expect(p.flag(.skipInvalid))
+    #expect(!p.isGiven(.retention))
   }
 
   @Test func lastValueWinsAndRepeatableCollects() throws {
     let p = try parsed(["record", "d", "recite", "78:1-5", "--mistakes-at", "78:2", "--mistakes-at=78:4"])
-    #expect(p.strings("mistakes-at") == ["78:2", "78:4"])
+    #expect(p.strings(.mistakesAt) == ["78:2", "78:4"])
     let q = try parsed(["replay", "--revlog", "a", "--revlog", "b"])
-    #expect(q.string("revlog") == "b")
+    #expect(q.string(.revlog) == "b")
   }
 
   @Test func nestedSubcommandsAfterParentPositionals() throws {
     let p = try parsed(["record", "learners/amina", "word", "add", "cat", "кіт", "кішка", "--at", "2026-01-01T10:00:00Z"])
     #expect(p.commandPath == ["record", "word", "add"])
-    #expect(p.positional("DIR") == "learners/amina")
-    #expect(p.positional("EN") == "cat")
-    #expect(p.positionals("UK") == ["кіт", "кішка"])
-    #expect(p.string("at") == "2026-01-01T10:00:00Z")
+    #expect(p.positional(.DIR) == "learners/amina")
+    #expect(p.positional(.EN) == "cat")
+    #expect(p.positionals(.UK) == ["кіт", "кішка"])
+    #expect(p.string(.at) == "2026-01-01T10:00:00Z")
   }
 
   @Test func doubleDashEndsOptions() throws {
     let p = try parsed(["record", "d", "word", "add", "--", "--odd", "-x"])
-    #expect(p.positional("EN") == "--odd")
-    #expect(p.positionals("UK") == ["-x"])
+    #expect(p.positional(.EN) == "--odd")
+    #expect(p.positionals(.UK) == ["-x"])
   }
 
   @Test func negativeNumbersArePositionals() throws {
     let p = try parsed(["record", "d", "word", "add", "minus", "-1"])
-    #expect(p.positionals("UK") == ["-1"])
+    #expect(p.positionals(.UK) == ["-1"])
   }
 
   @Test func misspeltOptionSuggestsTheClosest() {
@@ -142,7 +142,7 @@ struct ArgumentParserTests {
 
   @Test func typedAccessorsRejectJunk() throws {
     let p = try parsed(["replay", "--revlog", "a", "--retention", "high"])
-    #expect(throws: CLIError.usage("--retention expects a number, got 'high'")) { try p.double("retention") }
+    #expect(throws: CLIError.usage("--retention: 'high' is not valid: expected a number")) { try p.double(.retention) }
   }
 
   @Test func suggestionDistanceCountsASwapOnce() {

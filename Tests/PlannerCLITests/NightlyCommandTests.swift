@@ -34,10 +34,15 @@ struct NightlyCommandTests {
     return root
   }
 
-  static func withoutTimings(_ json: String) -> String {
-    guard let start = json.range(of: "\"timings\":{"), let end = json[start.upperBound...].firstIndex(of: "}")
-    else { return json }
-    return json.replacingCharacters(in: start.lowerBound...end, with: "\"timings\":{}")
+  /// The summary on stdout, parsed, its timings (which vary) replaced by an empty object; the
+  /// output must be one JSON document in the style of docs/cli.md.
+  static func summary(_ out: String) -> NSDictionary {
+    guard out.hasPrefix("{\n  \""), out.hasSuffix("\n}\n"),
+      let object = try? JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any]
+    else { return ["unparsed": out] }
+    var o = object
+    if o["timings"] != nil { o["timings"] = [String: Any]() }
+    return o as NSDictionary
   }
 
   static func read(_ url: URL) -> String? {
@@ -60,12 +65,13 @@ struct NightlyCommandTests {
     #expect(r.code == 2)
     let chen = root.appendingPathComponent("chen/profile.json").path
     #expect(r.err == "planner: nightly: learner 'chen' was not planned: \(chen):1: expected valid JSON (column 25: unexpected end of input, expected a value)\n")
-    #expect(Self.withoutTimings(r.out) == """
-      {"date":null,"dates":{"2026-11-30":2,"2026-12-01":1},"failed":[{"learner":"chen","reason":"\(chen):1: \
-      expected valid JSON (column 25: unexpected end of input, expected a value)"}],"learners":4,"planned":3,"root":"\(root.path)",\
-      "shard":"1/1","skipped":[],"timings":{},"unchanged":0,"version":1}
-
-      """)
+    let expected: [String: Any] = [
+      "date": NSNull(), "dates": ["2026-11-30": 2, "2026-12-01": 1],
+      "failed": [["learner": "chen", "reason": "\(chen):1: expected valid JSON (column 25: unexpected end of input, expected a value)"]],
+      "learners": 4, "planned": 3, "root": root.path, "shard": "1/1", "skipped": [String](), "timings": [String: Any](),
+      "unchanged": 0, "version": 1,
+    ]
+    #expect(Self.summary(r.out) == expected as NSDictionary)
     let bohdan = try #require(Self.read(root.appendingPathComponent("bohdan/plans/2026-12-01.json")))
     #expect(bohdan.contains(#""learner" : "bohdan""#) && bohdan.contains(#""date" : "2026-12-01""#))
     #expect(Self.read(root.appendingPathComponent("amina/plans/2026-11-30.json")) != nil)
@@ -76,8 +82,10 @@ struct NightlyCommandTests {
     let again = Self.run(["nightly", root.path, "--jobs", "2"])
     #expect(again.code == 0)
     #expect(again.err.isEmpty)
-    #expect(Self.withoutTimings(again.out).contains(#""dates":{"2026-11-30":2,"2026-12-01":2},"failed":[],"learners":4,"planned":1,"#))
-    #expect(again.out.hasSuffix(#""unchanged":3,"version":1}"# + "\n"))
+    let rerun = Self.summary(again.out)
+    #expect(rerun["dates"] as? NSDictionary == ["2026-11-30": 2, "2026-12-01": 2] as NSDictionary)
+    #expect(rerun["failed"] as? NSArray == [] as NSArray)
+    #expect(rerun["learners"] as? Int == 4 && rerun["planned"] as? Int == 1 && rerun["unchanged"] as? Int == 3)
   }
 
   @Test("--date plans everyone for that date; a relative ROOT is resolved against the current directory")
@@ -87,7 +95,10 @@ struct NightlyCommandTests {
     let r = Self.run(["nightly", root.lastPathComponent, "--date=2027-03-21"],
                      in: root.deletingLastPathComponent().path)
     #expect(r.code == 0)
-    #expect(r.out.hasPrefix(#"{"date":"2027-03-21","dates":{"2027-03-21":2},"failed":[],"learners":2,"planned":2,"#))
+    let summary = Self.summary(r.out)
+    #expect(summary["date"] as? String == "2027-03-21")
+    #expect(summary["dates"] as? NSDictionary == ["2027-03-21": 2] as NSDictionary)
+    #expect(summary["learners"] as? Int == 2 && summary["planned"] as? Int == 2)
     #expect(Self.read(root.appendingPathComponent("amina/plans/2027-03-21.json")) != nil)
   }
 
@@ -97,37 +108,36 @@ struct NightlyCommandTests {
     let root = Self.makeRoot(learners: Dictionary(uniqueKeysWithValues: names.map { ($0, Self.minimal) }))
     defer { try? FileManager.default.removeItem(at: root) }
     func planned(_ r: Run) -> Int {
-      let field = r.out.range(of: #""learners":"#)!
-      return Int(r.out[field.upperBound...].prefix { $0.isNumber })!
+      Self.summary(r.out)["learners"] as? Int ?? -1
     }
     let explicit = Self.run(["nightly", root.path, "--shard", "2/3"])
     #expect(explicit.code == 0)
-    #expect(explicit.out.contains(#""shard":"2/3""#))
+    #expect(explicit.out.contains(#""shard" : "2/3""#))
     let kubernetes = Self.run(["nightly", root.path], environment: ["JOB_COMPLETION_INDEX": "1", "JOB_COMPLETIONS": "3"])
-    #expect(kubernetes.out.contains(#""shard":"2/3""#))
+    #expect(kubernetes.out.contains(#""shard" : "2/3""#))
     #expect(planned(kubernetes) == planned(explicit))
     #expect(planned(explicit) == names.filter { Shard.shardIndex(of: $0, count: 3) == 2 }.count)
     let slurm = Self.run(["nightly", root.path],
                          environment: ["SLURM_ARRAY_TASK_ID": "5", "SLURM_ARRAY_TASK_MIN": "4", "SLURM_ARRAY_TASK_COUNT": "3"])
-    #expect(slurm.out.contains(#""shard":"2/3""#))
+    #expect(slurm.out.contains(#""shard" : "2/3""#))
     let wins = Self.run(["nightly", root.path, "--shard", "1/1"], environment: ["JOB_COMPLETION_INDEX": "1", "JOB_COMPLETIONS": "3"])
-    #expect(wins.out.contains(#""shard":"1/1""#))
+    #expect(wins.out.contains(#""shard" : "1/1""#))
     #expect(planned(wins) == 24)
   }
 
-  @Test("the run itself failing: exit 1 (ROOT, --shard, --date, environment) or 64 (--jobs)", arguments: [
+  @Test("the run itself failing: exit 1 (ROOT, environment) or 64 (--shard, --date, --jobs)", arguments: [
     (["nightly", "/nonexistent-root-for-nightly"], [:], 1,
      "planner: error: /nonexistent-root-for-nightly: no such folder; ROOT must be the folder that holds the learner folders\n"),
-    (["nightly", "/", "--shard", "0/3"], [:], 1,
-     "planner: error: --shard: '0/3' is not valid: expected K/N with K from 1 to 3 (shards are numbered from 1)\n"),
-    (["nightly", "/", "--date", "2026-02-30"], [:], 1,
-     "planner: error: --date: '2026-02-30' is not valid: expected a calendar date that exists, YYYY-MM-DD\n"),
+    (["nightly", "/", "--shard", "0/3"], [:], 64,
+     "planner: error: --shard: '0/3' is not valid: expected K/N with K from 1 to 3 (shards are numbered from 1)\nUsage: planner nightly [--date <YYYY-MM-DD>] [--jobs <N>] [--shard <K/N>] <ROOT>\n  See 'planner nightly --help'.\n"),
+    (["nightly", "/", "--date", "2026-02-30"], [:], 64,
+     "planner: error: --date: '2026-02-30' is not valid: expected a calendar date that exists, YYYY-MM-DD\nUsage: planner nightly [--date <YYYY-MM-DD>] [--jobs <N>] [--shard <K/N>] <ROOT>\n  See 'planner nightly --help'.\n"),
     (["nightly", "/"], ["JOB_COMPLETION_INDEX": "0"], 1,
      "planner: error: JOB_COMPLETIONS: '' is not valid: expected the Job's spec.completions, set in the pod template next to JOB_COMPLETION_INDEX; it is not set\n"),
     (["nightly", "/", "--jobs", "0"], [:], 64,
-     "planner: error: --jobs expects at least 1, got 0\nUsage: planner nightly [--date <YYYY-MM-DD>] [--jobs <N>] [--shard <K/N>] <ROOT>\n  See 'planner nightly --help'.\n"),
+     "planner: error: --jobs: '0' is not valid: expected a whole number of at least 1\nUsage: planner nightly [--date <YYYY-MM-DD>] [--jobs <N>] [--shard <K/N>] <ROOT>\n  See 'planner nightly --help'.\n"),
     (["nightly", "/", "--jobs", "two"], [:], 64,
-     "planner: error: --jobs expects a whole number, got 'two'\nUsage: planner nightly [--date <YYYY-MM-DD>] [--jobs <N>] [--shard <K/N>] <ROOT>\n  See 'planner nightly --help'.\n"),
+     "planner: error: --jobs: 'two' is not valid: expected a whole number of at least 1\nUsage: planner nightly [--date <YYYY-MM-DD>] [--jobs <N>] [--shard <K/N>] <ROOT>\n  See 'planner nightly --help'.\n"),
   ] as [([String], [String: String], Int32, String)])
   func runFailures(args: [String], environment: [String: String], code: Int32, err: String) {
     let r = Self.run(args, environment: environment)

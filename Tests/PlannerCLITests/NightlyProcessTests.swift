@@ -56,8 +56,8 @@ struct NightlyProcessTests {
   }
 
   static func number(_ key: String, in json: String) -> Int? {
-    guard let field = json.range(of: "\"\(key)\":") else { return nil }
-    return Int(json[field.upperBound...].prefix { $0.isNumber })
+    let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+    return object?[key] as? Int
   }
 
   /// Plan files (relative path → bytes), hidden temporary files excluded.
@@ -91,7 +91,7 @@ struct NightlyProcessTests {
         }
         let r = try Self.run(args, environment: environment)
         #expect(r.status == 0)
-        #expect(r.out.contains("\"shard\":\"\(index)/\(count)\""), "\(r.out)")
+        #expect(r.out.contains("\"shard\" : \"\(index)/\(count)\""), "\(r.out)")
         learners += Self.number("learners", in: r.out) ?? -1000
         planned += Self.number("planned", in: r.out) ?? -1000
       }

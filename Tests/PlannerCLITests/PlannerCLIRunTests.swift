@@ -59,11 +59,11 @@ struct PlannerCLIRunTests {
   @Test func usageErrorsAsJSON() {
     let r = Self.run(["nosuchcommand", "--format", "json"])
     #expect(r.code == 64)
-    #expect(r.err.hasPrefix("{\"error\":{\"code\":\"usage\",\"message\":\"unknown command 'nosuchcommand'"))
-    #expect(r.err.hasSuffix("\"exitCode\":64}}\n"))
+    #expect(r.err == "{\"error\":{\"code\":\"usage\",\"exitCode\":64,\"message\":\"unknown command 'nosuchcommand'\"}}\n")
   }
 
   @Test func diagnosticJSONEscapes() {
-    #expect(Diagnostic.quote("a\"b\\c\nd\u{1}") == "\"a\\\"b\\\\c\\nd\\u0001\"")
+    let json = Diagnostic(CLIError.failure("a\"b\\c\nd\u{1}")).json
+    #expect(json == #"{"error":{"code":"failure","exitCode":1,"message":"a\"b\\c\nd\u0001"}}"#)
   }
 }

@@ -11,18 +11,24 @@ import MemoryModels
 @Sendable func devSetScenario() {
   let env = ProcessInfo.processInfo.environment
   let dir = env["PLANNER_DEVSET"] ?? "../shared/data/reviews"
-  guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else {
-    FileHandle.standardError.write(Data("optimizer-devset: skipped: no folder \(dir)\n".utf8))
-    return
-  }
-  let referenceData = try? Data(contentsOf: URL(fileURLWithPath: dir + "/reference-results.json"))
-  let reference = referenceData.flatMap { try? JSONDecoder().decode(JSONValue.self, from: $0) }
   var learners: [(String, [CardHistory])] = []
-  for name in names.filter({ $0.hasSuffix(".csv") }).sorted() {
-    guard let text = try? String(contentsOfFile: dir + "/" + name, encoding: .utf8),
-      let file = try? LearnerReviewFile(text: text)
-    else { continue }
-    learners.append((String(name.dropLast(4)), file.cards))
+  var reference: JSONValue?
+  if benchQuick {
+    // A smoke test: two small synthetic learners, nothing read from ../shared.
+    learners = (1...2).map { ("synthetic-\($0)", SyntheticReviewLog(cards: 60, days: 120, seed: UInt64($0)).cardHistories) }
+  } else {
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else {
+      FileHandle.standardError.write(Data("optimizer-devset: skipped: no folder \(dir)\n".utf8))
+      return
+    }
+    let referenceData = try? Data(contentsOf: URL(fileURLWithPath: dir + "/reference-results.json"))
+    reference = referenceData.flatMap { try? JSONDecoder().decode(JSONValue.self, from: $0) }
+    for name in names.filter({ $0.hasSuffix(".csv") }).sorted() {
+      guard let text = try? String(contentsOfFile: dir + "/" + name, encoding: .utf8),
+        let file = try? LearnerReviewFile(text: text)
+      else { continue }
+      learners.append((String(name.dropLast(4)), file.cards))
+    }
   }
   let chosen = (env["PLANNER_DEVSET_VARIANTS"] ?? "shipped").split(separator: ",").map(String.init)
   func stderr(_ s: String) { FileHandle.standardError.write(Data((s + "\n").utf8)) }

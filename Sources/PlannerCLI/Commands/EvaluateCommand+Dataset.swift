@@ -1,10 +1,18 @@
 import Foundation
 import MemoryModels
+import PlanEngine
 
 /// `planner evaluate --dataset DIR|FILE`: the shared dev set's protocol over learner review files
 /// (docs/optimizer.md, "The dev-set protocol"), printed in the shape of `reference-results.json`
 /// and, when a reference file is found, side by side with it.
 extension EvaluateCommand {
+  static let datasetArguments: [ArgumentSpec] = [
+    .option(.dataset, value: "PATH", help: "A folder of learner review files (or one file): the dev-set protocol."),
+    .option(.protocol, value: "LIST", help: "With --dataset: tss5, holdout or tss5,holdout.", default: "tss5"),
+    .option(.reference, value: "FILE", help: "With --dataset: reference scores (default: PATH/reference-results.json)."),
+    .option(.check, value: "TOL", help: "With --dataset: exit 1 unless unfitted models' aggregates match the reference to TOL."),
+  ]
+
   /// The name of a model in `reference-results.json`, or ours where the reference has none.
   static func referenceName(_ m: EvaluatedModel) -> String {
     switch m {
@@ -33,9 +41,9 @@ extension EvaluateCommand {
   }
 
   static func runDataset(
-    _ arguments: ParsedArguments, context: CommandContext, models asked: [EvaluatedModel], threads: Int
+    _ arguments: ParsedArguments, context: CommandContext, models asked: [EvaluatedModel], threads: Int, json: Bool
   ) throws -> Int32 {
-    let given = try arguments.require("dataset")
+    let given = try arguments.require(.dataset)
     let root = context.path(given)
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory) else {
@@ -50,18 +58,17 @@ extension EvaluateCommand {
       files = [root]
     }
     var protocols: [DatasetEvaluation.SplitName] = []
-    for name in (arguments.string("protocol") ?? "tss5").split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+    for name in (arguments.string(.protocol) ?? "tss5").split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
       guard let p = DatasetEvaluation.SplitName(rawValue: name) else {
-        throw CLIError.usage("unknown protocol '\(name)': expected tss5, holdout or both (tss5,holdout)",
-          suggestion: Suggestions.closest(to: name, among: ["tss5", "holdout"]))
+        throw CLIError.notOneOf(ArgumentName.protocol.display, name, choices: ["tss5", "holdout"])
       }
       if !protocols.contains(p) { protocols.append(p) }
     }
     guard !protocols.isEmpty else { throw CLIError.usage("--protocol names no protocol; expected tss5, holdout or both") }
-    let tolerance = try arguments.double("check")
+    let tolerance = try arguments.double(.check)
     if let tolerance, !(tolerance >= 0) { throw CLIError.usage("--check must be a tolerance of 0 or more") }
 
-    let referencePath = arguments.string("reference").map(context.path)
+    let referencePath = arguments.string(.reference).map(context.path)
       ?? (isDirectory.boolValue ? root + "/reference-results.json" : nil)
     var reference: JSONValue?
     if let referencePath, FileManager.default.fileExists(atPath: referencePath) {
@@ -70,8 +77,8 @@ extension EvaluateCommand {
       } catch {
         throw CLIError.failure("\(referencePath): not a reference-results JSON file (\(error.localizedDescription))")
       }
-    } else if arguments.isGiven("reference") {
-      throw CLIError.failure("\(arguments.string("reference")!): no such file")
+    } else if arguments.isGiven(.reference) {
+      throw CLIError.failure("\(arguments.string(.reference)!): no such file")
     }
     if tolerance != nil && reference == nil {
       throw CLIError.usage("--check needs a reference: --reference FILE, or reference-results.json in the dataset folder")
@@ -104,13 +111,12 @@ extension EvaluateCommand {
       }
     }
 
-    let format = arguments.string("format") ?? "text"
-    context.stdout.write(format == "json" ? datasetJSON(run) : datasetTable(run, path: given, reference: reference))
+    context.stdout.write(json ? datasetJSON(run) : datasetTable(run, path: given, reference: reference))
     guard let tolerance, let reference else { return ExitCode.success }
     let failures = checkAgainstReference(run, reference: reference, tolerance: tolerance)
     for line in failures { context.stderr.write("planner: evaluate --check: \(line)\n") }
     if failures.isEmpty {
-      context.stdout.write("check: every compared aggregate is within \(tolerance) of the reference\n")
+      if !json { context.stdout.write("check: every compared aggregate is within \(tolerance) of the reference\n") }
       return ExitCode.success
     }
     return ExitCode.failure
@@ -214,39 +220,38 @@ extension EvaluateCommand {
   }
 
   /// The run in the shape of `reference-results.json`: protocols → aggregate / learners → model
-  /// → metrics, keys sorted, numbers rounded to 5 decimals as the reference is.
+  /// → metrics, numbers rounded to 5 decimals as the reference is, in the one JSON style.
   static func datasetJSON(_ run: DatasetRun) -> String {
-    func num(_ x: Double?) -> JSONValue { x.map { $0.isFinite ? .number(($0 * 100_000).rounded() / 100_000) : .null } ?? .null }
-    var protocols: [String: JSONValue] = [:]
+    func num(_ x: Double?) -> JSONNode { x.map { $0.isFinite ? .number(($0 * 100_000).rounded() / 100_000) : .null } ?? .null }
+    var protocols = JSONObject()
     for (k, p) in run.protocols.enumerated() {
       let results = run.results[k]
-      var aggregate: [String: JSONValue] = [:]
+      var aggregate = JSONObject()
       if let aggregates = DatasetEvaluation.aggregate(results, models: run.models.count) {
         for (m, model) in run.models.enumerated() {
           let a = aggregates[m]
-          aggregate[referenceName(model)] = .object([
+          aggregate[referenceName(model)] = .object(JSONObject([
             "auc": num(a.auc), "learners": .number(Double(a.learners)), "log_loss": num(a.logLoss),
             "rmse": num(a.rmse), "rmse_bins": num(a.rmseBins), "test_targets": .number(Double(a.testTargets)),
-          ])
+          ]))
         }
       }
-      var learners: [String: JSONValue] = [:]
+      var learners = JSONObject()
       for r in results {
-        var o: [String: JSONValue] = ["n_test": r.testTargets.map { .number(Double($0)) } ?? .null]
+        var o = JSONObject(["n_test": r.testTargets.map { .number(Double($0)) } ?? .null])
         if r.testTargets != nil {
           for (m, model) in run.models.enumerated() {
             let x = r.metrics[m]
-            o[referenceName(model)] = .object(["auc": num(x.auc), "log_loss": num(x.logLoss), "rmse_bins": num(x.rmseBins)])
+            o[referenceName(model)] = .object(JSONObject(["auc": num(x.auc), "log_loss": num(x.logLoss), "rmse_bins": num(x.rmseBins)]))
           }
         }
         learners[r.learner] = .object(o)
       }
-      protocols[p.rawValue] = .object(["aggregate": .object(aggregate), "learners": .object(learners)])
+      protocols[p.rawValue] = .object(JSONObject(["aggregate": .object(aggregate), "learners": .object(learners)]))
     }
-    let root: JSONValue = .object([
+    return JSONOutput.document(.object(JSONObject([
       "description": .string("planner evaluate --dataset: the dev-set protocol (data/reviews/README.md); aggregates are means of per-learner metrics weighted by test targets over learners with at least \(DatasetEvaluation.minimumTargets) targets."),
       "protocols": .object(protocols),
-    ])
-    return root.jsonText() + "\n"
+    ])))
   }
 }

@@ -15,64 +15,54 @@ struct EvaluateCommand: PlannerCommand {
       AUC, count. fsrs6 and hlr are fitted per fold on its training part; fsrs6-default and
       sm2 use their defaults; average predicts the training part's recall rate.
       --dataset DIR runs the dev-set protocol (data/reviews/README.md) on every learner
-      review file in DIR (or on one file): tss5 and/or holdout, log2 bins, per-learner and
-      aggregate figures in the shape of reference-results.json, beside the reference found
-      in DIR; --check TOL fails (exit 1) when an unfitted model's aggregate is off by more.
+      review file in DIR (or on one file) instead of --revlog: tss5 and/or holdout, log2
+      bins, per-learner and aggregate figures in the shape of reference-results.json, beside
+      the reference found in DIR; --check TOL fails (exit 1) when an unfitted model's
+      aggregate is off by more.
       """,
-    arguments: [
-      .option("revlog", value: "FILE", help: "The review log (CSV with a header row)."),
-      .option("dataset", value: "PATH", help: "A folder of learner review files (or one file): the dev-set protocol."),
-      .option("protocol", value: "LIST", help: "With --dataset: tss5, holdout or tss5,holdout.", default: "tss5"),
-      .option("reference", value: "FILE", help: "With --dataset: reference scores (default: DIR/reference-results.json)."),
-      .option("check", value: "TOL", help: "With --dataset: exit 1 unless unfitted models' aggregates match the reference to TOL."),
-      .option("timezone", value: "TZ", help: "The learner's IANA timezone, e.g. Europe/Kyiv.", default: "UTC"),
-      .option("day-starts-at", value: "H", help: "The hour (0-23) a learning day starts.", default: "4"),
-      .option("models", value: "LIST", help: "Comma-separated: fsrs6, fsrs6-default, sm2, hlr, average (with --dataset: fsrs6,fsrs6-default,average)."),
-      .option("folds", value: "K", help: "Time-series folds (K+1 chunks).", default: "5"),
-      .option("predictions-out", value: "FILE", help: "Write every scored review with each model's prediction (CSV)."),
-      .option("format", value: "FORMAT", help: "text (a table) or json.", default: "text"),
-      .option("threads", value: "N", help: "Folds fitted side by side (the result does not depend on it).", default: "2"),
-      .flag("skip-invalid", help: "Report bad rows on stderr and go on instead of stopping."),
-    ])
+    arguments: [.option(.revlog, value: "FILE", help: "The review log (CSV with a header row); or --dataset.")]
+      + ReviewLogOptions.arguments.filter { $0.name != ArgumentName.revlog.rawValue } + datasetArguments + [
+      .option(.models, value: "LIST", help: "Comma-separated: fsrs6, fsrs6-default, sm2, hlr, average (default: all; with --dataset: fsrs6,fsrs6-default,average)."),
+      .option(.folds, value: "K", help: "Time-series folds (K+1 chunks).", default: "5"),
+      .option(.predictionsOut, value: "FILE", help: "Write every scored review with each model's prediction (CSV)."),
+      .option(.threads, value: "N", help: "Folds fitted side by side (the result does not depend on it).", default: "2"),
+    ] + FormatOption.arguments)
 
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
-    let format = arguments.string("format") ?? "text"
-    guard format == "text" || format == "json" else {
-      throw CLIError.usage("--format must be text or json", suggestion: Suggestions.closest(to: format, among: ["text", "json"]))
-    }
+    let format = try FormatOption(arguments)
     let known = EvaluatedModel.allCases.map(\.rawValue)
-    let dataset = arguments.isGiven("dataset")
-    guard dataset != arguments.isGiven("revlog") else {
+    let dataset = arguments.isGiven(.dataset)
+    guard dataset != arguments.isGiven(.revlog) else {
       throw CLIError.usage(dataset ? "give --revlog FILE or --dataset PATH, not both" : "missing --revlog FILE (or --dataset PATH)")
     }
     var models: [EvaluatedModel] = []
     let defaultModels = dataset ? "fsrs6,fsrs6-default,average" : "fsrs6,fsrs6-default,sm2,hlr,average"
-    for name in (arguments.string("models") ?? defaultModels).split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
-      guard let m = EvaluatedModel(rawValue: name) else {
-        throw CLIError.usage("unknown model '\(name)': expected one of \(known.joined(separator: ", "))",
-          suggestion: Suggestions.closest(to: name, among: known))
-      }
+    for name in (arguments.string(.models) ?? defaultModels).split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
+      guard let m = EvaluatedModel(rawValue: name) else { throw CLIError.notOneOf(ArgumentName.models.display, name, choices: known) }
       if !models.contains(m) { models.append(m) }
     }
-    guard !models.isEmpty else { throw CLIError.usage("--models names no model; expected some of \(known.joined(separator: ", "))") }
-    guard let folds = try arguments.int("folds"), folds >= 1 else { throw CLIError.usage("--folds must be a whole number of at least 1") }
-    guard let threads = try arguments.int("threads"), threads >= 1 else { throw CLIError.usage("--threads must be at least 1") }
+    guard !models.isEmpty else {
+      throw CLIError.invalid(ArgumentName.models.display, arguments.string(.models) ?? "", expected: "a comma-separated list of \(known.joined(separator: ", "))")
+    }
+    let folds = try arguments.requiredInt(.folds, in: 1...Int.max)
+    let threads = try arguments.requiredInt(.threads, in: 1...Int.max)
 
-    if dataset { return try runDataset(arguments, context: context, models: models, threads: threads) }
-    let (path, cards, skipped) = try OptimizeCommand.loadCards(arguments, context: context)
+    if dataset { return try runDataset(arguments, context: context, models: models, threads: threads, json: format.isJSON) }
+    let revlog = try ReviewLogOptions(arguments)
+    let (path, cards, skipped) = try OptimizeCommand.loadCards(revlog, context: context)
     let split = try TimeSeriesEvaluation(cards: cards, folds: folds)
     var configuration = FSRSOptimizer.Configuration()
     configuration.threads = threads
     let result = ModelEvaluator(optimizer: FSRSOptimizer(configuration: configuration)).evaluate(split, models: models)
 
-    if let out = arguments.string("predictions-out") {
+    if let out = arguments.string(.predictionsOut) {
       do {
         try Data(predictionsCSV(result).utf8).write(to: URL(fileURLWithPath: context.path(out)), options: .atomic)
       } catch {
         throw CLIError.failure("cannot write \(out): \(error.localizedDescription)")
       }
     }
-    context.stdout.write(format == "json" ? json(result, path: path) : table(result, path: path))
+    context.stdout.write(format.isJSON ? JSONOutput.document(json(result, path: path)) : table(result, path: path))
     return skipped > 0 ? ExitCode.partialFailure : ExitCode.success
   }
 
@@ -101,37 +91,35 @@ struct EvaluateCommand: PlannerCommand {
     return s
   }
 
-  /// One JSON object, keys in a fixed order, numbers as the shortest round-trip decimal.
-  static func json(_ r: ModelEvaluator.Result, path: String) -> String {
-    func num(_ x: Double) -> String { x.isFinite ? "\(x)" : "null" }
-    var s = "{\n  \"revlog\": \(quoted(path)),\n  \"folds\": \(r.folds),\n  \"scored_reviews\": \(r.reviews.count),\n  \"models\": ["
-    for (k, (m, x)) in zip(r.models, r.metrics).enumerated() {
-      s += k == 0 ? "\n" : ",\n"
-      s += "    {\"model\": \(quoted(m.rawValue)), \"log_loss\": \(num(x.logLoss)), \"rmse_bins\": \(num(x.rmseBins)), "
-      s += "\"auc\": \(x.auc.map(num) ?? "null"), \"count\": \(x.count)}"
-    }
-    s += "\n  ]"
+  /// The result as JSON (written in the one style of docs/cli.md); numbers as the shortest
+  /// round-trip decimal, a missing AUC as null.
+  static func json(_ r: ModelEvaluator.Result, path: String) -> JSONNode {
+    func num(_ x: Double) -> JSONNode { x.isFinite ? .number(x) : .null }
+    var o = JSONObject()
+    o["revlog"] = .string(path)
+    o["folds"] = .number(Double(r.folds))
+    o["scored_reviews"] = .number(Double(r.reviews.count))
+    o["models"] = .array(zip(r.models, r.metrics).map { m, x in
+      .object(JSONObject([
+        "model": .string(m.rawValue), "log_loss": num(x.logLoss), "rmse_bins": num(x.rmseBins),
+        "auc": x.auc.map(num) ?? .null, "count": .number(Double(x.count)),
+      ]))
+    })
     if !r.fits.isEmpty {
-      s += ",\n  \"fsrs6_fits\": ["
-      for (k, f) in r.fits.enumerated() {
-        s += k == 0 ? "\n" : ",\n"
-        s += "    {\"fitted\": \(quoted(f.scope.rawValue)), \"training_reviews\": \(f.trainingExamples), "
-        s += "\"parameters\": [" + f.parameters.weights.map(num).joined(separator: ", ") + "]}"
-      }
-      s += "\n  ]"
+      o["fsrs6_fits"] = .array(r.fits.map { f in
+        .object(JSONObject([
+          "fitted": .string(f.scope.rawValue), "training_reviews": .number(Double(f.trainingExamples)),
+          "parameters": .array(f.parameters.weights.map(num)),
+        ]))
+      })
     }
     if !r.hlrFits.isEmpty {
-      s += ",\n  \"hlr_fits\": ["
-      for (k, f) in r.hlrFits.enumerated() {
-        s += k == 0 ? "\n" : ",\n"
-        s += "    {\"training_reviews\": \(f.trainingExamples), \"theta\": [" + f.theta.map(num).joined(separator: ", ") + "]}"
-      }
-      s += "\n  ]"
+      o["hlr_fits"] = .array(r.hlrFits.map { f in
+        .object(JSONObject(["training_reviews": .number(Double(f.trainingExamples)), "theta": .array(f.theta.map(num))]))
+      })
     }
-    return s + "\n}\n"
+    return .object(o)
   }
-
-  static func quoted(_ text: String) -> String { JSONValue.quoted(text) }
 
   /// card_id,review_time,rating,p_<model>… for every predicted review, in time order.
   static func predictionsCSV(_ r: ModelEvaluator.Result) -> String {

@@ -13,18 +13,18 @@ struct ExportRevlogCommand: PlannerCommand {
       with the learner's --timezone and --day-starts-at (printed on stderr). See docs/simulation.md.
       """,
     arguments: [
-      .positional("DIR", help: "The learner folder."),
-      .option("out", value: "FILE", help: "Write the CSV here (atomically) instead of stdout."),
+      .positional(.DIR, help: "The learner folder."),
+      .option(.out, value: "FILE", help: "Write the CSV here (atomically) instead of stdout."),
     ])
 
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
-    let dir = context.path(try arguments.require("DIR"))
+    let dir = context.path(try arguments.require(.DIR))
     let (profile, _) = try Learner.loadProfile(dir)
     let log = try Learner.history(dir)
     let (bytes, summary) = ReviewLogExport.csv(profile: profile, events: log.events)
     let note = "\(summary.reviews) review\(summary.reviews == 1 ? "" : "s") of \(summary.items) item\(summary.items == 1 ? "" : "s"); "
       + "use --timezone \(profile.timezone) --day-starts-at \(profile.dayStartHour) with replay, optimize and evaluate\n"
-    if let out = arguments.string("out") {
+    if let out = arguments.string(.out) {
       do {
         try Data(bytes).write(to: URL(fileURLWithPath: context.path(out)), options: .atomic)
       } catch {

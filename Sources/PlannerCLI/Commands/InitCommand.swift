@@ -11,30 +11,35 @@ enum InitCommand: PlannerCommand {
       Example: planner init learners/amina --timezone Europe/Kyiv --locale uk --minutes 30
       """,
     arguments: [
-      .positional("DIR", help: "The learner folder to create."),
-      .option("id", value: "ID", help: "The learner's id (default: the folder name)."),
-      .option("name", value: "NAME", help: "The learner's display name."),
-      .option("timezone", value: "TZ", help: "IANA timezone, e.g. Europe/Kyiv.", default: "UTC"),
-      .option("day-starts-at", value: "H", help: "Hour (0-23) at which a learning day starts.", default: "4"),
-      .option("locale", value: "en|ar|uk", help: "Language of the plans.", default: "en"),
-      .option("minutes", value: "M", help: "Daily time budget in minutes.", default: "30"),
-      .option("set", value: "KEY=VALUE", help: "Any other setting (see 'planner config').", repeatable: true),
+      .positional(.DIR, help: "The learner folder to create."),
+      .option(.id, value: "ID", help: "The learner's id (default: the folder name)."),
+      .option(.name, value: "NAME", help: "The learner's display name."),
+    ] + ClockOptions.arguments + [
+      LocaleOption.declaration(help: "Language of the plans.", default: "en"),
+      .option(.minutes, value: "M", help: "Daily time budget in minutes.", default: "30"),
+      .option(.set, value: "KEY=VALUE", help: "Any other setting (see 'planner config').", repeatable: true),
     ])
 
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
-    let dir = context.path(try arguments.require("DIR"))
+    let dir = context.path(try arguments.require(.DIR))
     let folderName = dir.split(separator: "/").last.map(String.init) ?? "learner"
-    var profile = LearnerProfile(id: arguments.string("id") ?? folderName)
-    try profile.set("timezone", to: try arguments.require("timezone"))
-    try profile.set("dayStartHour", to: try arguments.require("day-starts-at"))
-    try profile.set("locale", to: try arguments.require("locale"))
-    try profile.set("dailyMinutes", to: try arguments.require("minutes"))
-    if let name = arguments.string("name") { try profile.set("name", to: name) }
-    for assignment in arguments.strings("set") {
+    var profile = LearnerProfile(id: arguments.string(.id) ?? folderName)
+    let clock = try ClockOptions(arguments)
+    profile.timezone = clock.timezone
+    profile.dayStartHour = clock.dayStartHour
+    let locale = (try LocaleOption(arguments).locale ?? .english).rawValue
+    try CLIError.validating(ArgumentName.locale.display, locale) { try profile.set("locale", to: locale) }
+    let minutes = try arguments.require(.minutes)
+    try CLIError.validating(ArgumentName.minutes.display, minutes) { try profile.set("dailyMinutes", to: minutes) }
+    if let name = arguments.string(.name) {
+      try CLIError.validating(ArgumentName.name.display, name) { try profile.set("name", to: name) }
+    }
+    for assignment in arguments.strings(.set) {
       guard let eq = assignment.firstIndex(of: "=") else {
-        throw CLIError.usage("--set expects KEY=VALUE, got '\(assignment)'")
+        throw CLIError.invalid(ArgumentName.set.display, assignment, expected: "KEY=VALUE, e.g. vocabulary.newWordsPerDay=5")
       }
-      try profile.set(String(assignment[..<eq]), to: String(assignment[assignment.index(after: eq)...]))
+      let key = String(assignment[..<eq]), value = String(assignment[assignment.index(after: eq)...])
+      try ConfigCommand.setting(key, to: value, as: ArgumentName.set.display + " KEY") { try profile.set(key, to: value) }
     }
     try Learner.create(dir, profile: profile)
     context.stdout.write("created learner '\(profile.id)' in \(dir) (\(profile.timezone), day starts at \(profile.dayStartHour < 10 ? "0" : "")\(profile.dayStartHour):00, \(profile.dailyMinutes) min/day)\n")

@@ -14,23 +14,19 @@ struct OptimizeCommand: PlannerCommand {
       than 8 examples keep the defaults; fewer than 64 fit the initial stabilities w0-w3 only.
       The summary says which. The fit is deterministic. Details: docs/optimizer.md.
       """,
-    arguments: [
-      .option("revlog", value: "FILE", help: "The review log (CSV with a header row).", required: true),
-      .option("timezone", value: "TZ", help: "The learner's IANA timezone, e.g. Europe/Kyiv.", default: "UTC"),
-      .option("day-starts-at", value: "H", help: "The hour (0-23) a learning day starts.", default: "4"),
-      .option("out", value: "FILE", help: "Write the parameter file (JSON) here, atomically."),
-      .option("threads", value: "N", help: "Threads for the gradient (the result does not depend on it).", default: "2"),
-      .flag("skip-invalid", help: "Report bad rows on stderr and go on instead of stopping."),
+    arguments: ReviewLogOptions.arguments + [
+      .option(.out, value: "FILE", help: "Write the parameter file (JSON) here, atomically."),
+      .option(.threads, value: "N", help: "Threads for the gradient (the result does not depend on it).", default: "2"),
     ])
 
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
-    let (path, cards, skipped) = try loadCards(arguments, context: context)
-    guard let threads = try arguments.int("threads"), threads >= 1 else { throw CLIError.usage("--threads must be at least 1") }
+    let threads = try arguments.requiredInt(.threads, in: 1...Int.max)
+    let (path, cards, skipped) = try loadCards(ReviewLogOptions(arguments), context: context)
     var configuration = FSRSOptimizer.Configuration()
     configuration.threads = threads
     let report = FSRSOptimizer(configuration: configuration).fit(cards)
     context.stdout.write(summary(report, path: path))
-    if let out = arguments.string("out") {
+    if let out = arguments.string(.out) {
       let file = parameterFile(report)
       do {
         try file.encoded().write(to: URL(fileURLWithPath: context.path(out)), options: .atomic)
@@ -44,15 +40,11 @@ struct OptimizeCommand: PlannerCommand {
 
   /// Reads the review log named by --revlog into card histories, in the learner's days.
   /// Returns the path as given, the cards and the number of rows skipped (--skip-invalid).
-  static func loadCards(_ arguments: ParsedArguments, context: CommandContext) throws -> (String, [CardHistory], Int) {
-    let path = try arguments.require("revlog")
-    guard let hour = try arguments.int("day-starts-at"), (0...23).contains(hour) else {
-      throw CLIError.usage("--day-starts-at must be an hour from 0 to 23")
-    }
-    let clock = try LearningDayClock(timeZoneIdentifier: arguments.string("timezone") ?? "UTC", dayStartHour: hour)
-    let reader = ReviewLogReader(clock: clock, skipInvalid: arguments.flag("skip-invalid"))
+  static func loadCards(_ options: ReviewLogOptions, context: CommandContext) throws -> (String, [CardHistory], Int) {
+    let path = options.path
+    let reader = ReviewLogReader(clock: options.clock, skipInvalid: options.skipInvalid)
     let log = try reader.parse(try ReviewLogReader.readBytes(path: context.path(path)), fileName: path)
-    for diagnostic in log.diagnostics { context.stderr.write("planner: skipped: \(diagnostic)\n") }
+    for diagnostic in log.diagnostics { context.stderr.write(Warning.skippedRow("\(diagnostic)")) }
     guard log.count > 0 else { throw CLIError.failure("\(path) holds no reviews: nothing to fit or evaluate") }
     return (path, log.cardHistories(), log.diagnostics.count)
   }

@@ -13,72 +13,68 @@ enum RecordCommand: PlannerCommand {
       batch of event lines, validated as a whole first: all or nothing.
       """,
     arguments: [
-      .positional("DIR", help: "The learner folder."),
-      .option("at", value: "TIME", help: "When it happened, e.g. 2026-11-30T08:15:00+02:00 (default: now)."),
-      .option("id", value: "ID", help: "The event's unique id (default: a new one)."),
-      .option("events", value: "FILE", help: "Record a batch of JSON event lines from FILE (- for stdin)."),
+      .positional(.DIR, help: "The learner folder."),
+    ] + AtOption.arguments + [
+      .option(.id, value: "ID", help: "The event's unique id (default: a new one)."),
+      .option(.events, value: "FILE", help: "Record a batch of JSON event lines from FILE (- for stdin)."),
     ],
     subcommands: [
       CommandSpec(
         name: "recite", abstract: "A recitation of an ayah range.",
         arguments: [
-          .positional("RANGE", help: "Ayahs recited: 78:1-16, 78, 78:38-79:5, p582."),
-          .option("tier", value: "new|recent|old", help: "New lesson, recent or old revision.", required: true),
-          .option("grade", value: "1-4", help: "1 forgot, 2 hard, 3 good, 4 perfect.", required: true),
-          .option("mistakes", value: "N", help: "Number of mistakes.", default: "0"),
-          .option("mistakes-at", value: "REFS", help: "Ayahs with mistakes, e.g. 78:5,78:9.", repeatable: true),
-          .option("hesitations", value: "N", help: "Number of hesitations.", default: "0"),
-          .option("seconds", value: "S", help: "How long it took."),
+          .positional(.RANGE, help: "Ayahs recited: 78:1-16, 78, 78:38-79:5, p582."),
+          .option(.tier, value: "new|recent|old", help: "New lesson, recent or old revision.", required: true),
+          .option(.grade, value: "1-4", help: "1 forgot, 2 hard, 3 good, 4 perfect.", required: true),
+          .option(.mistakes, value: "N", help: "Number of mistakes.", default: "0"),
+          .option(.mistakesAt, value: "REFS", help: "Ayahs with mistakes, e.g. 78:5,78:9.", repeatable: true),
+          .option(.hesitations, value: "N", help: "Number of hesitations.", default: "0"),
+          .option(.seconds, value: "S", help: "How long it took."),
         ]),
       CommandSpec(
         name: "word", abstract: "A change to the dictionary or an activity on a word.",
         subcommands: [
           CommandSpec(name: "add", abstract: "Add a word with its Ukrainian translations.", arguments: [
-            .positional("EN", help: "English word or phrase."),
-            .positional("UK", help: "Ukrainian translations.", variadic: true),
+            .positional(.EN, help: "English word or phrase."),
+            .positional(.UK, help: "Ukrainian translations.", variadic: true),
           ]),
           CommandSpec(name: "edit", abstract: "Replace a word's translations.", arguments: [
-            .positional("EN", help: "English word or phrase."),
-            .positional("UK", help: "Ukrainian translations.", variadic: true),
+            .positional(.EN, help: "English word or phrase."),
+            .positional(.UK, help: "Ukrainian translations.", variadic: true),
           ]),
         ] + ["delete": "Delete a word.", "lookup": "The learner looked the word up.", "open": "The learner opened its card.",
              "known": "\"I know this word\".", "unknown": "\"I don't know this word\".", "reset": "Reset its popularity."]
           .sorted { $0.key < $1.key }
-          .map { CommandSpec(name: $0.key, abstract: $0.value, arguments: [.positional("EN", help: "English word or phrase.")]) }),
+          .map { CommandSpec(name: $0.key, abstract: $0.value, arguments: [.positional(.EN, help: "English word or phrase.")]) }),
       CommandSpec(
         name: "quiz", abstract: "A quiz answer; the engine checks it against the translations.",
         arguments: [
-          .positional("EN", help: "English word or phrase asked."),
-          .option("answer", value: "TEXT", help: "The answer given.", required: true),
-          .option("seconds", value: "S", help: "How long it took."),
+          .positional(.EN, help: "English word or phrase asked."),
+          .option(.answer, value: "TEXT", help: "The answer given.", required: true),
+          .option(.seconds, value: "S", help: "How long it took."),
         ]),
       CommandSpec(
         name: "reminder", abstract: "A reminder shown, or what the learner did with it.",
         subcommands: [
           CommandSpec(name: "shown", abstract: "A reminder was shown.", arguments: [
-            .positional("EN", help: "The word shown.", optional: true),
-            .option("mode", value: "translation|hint", help: "How it was shown."),
+            .positional(.EN, help: "The word shown.", optional: true),
+            .option(.mode, value: "translation|hint", help: "How it was shown."),
           ]),
           CommandSpec(name: "acted", abstract: "The learner acted on a reminder.", arguments: [
-            .positional("EN", help: "The word shown.", optional: true),
-            .option("action", value: "quiz|known|unknown|opened|dismissed", help: "What they did.", required: true),
+            .positional(.EN, help: "The word shown.", optional: true),
+            .option(.action, value: "quiz|known|unknown|opened|dismissed", help: "What they did.", required: true),
           ]),
         ]),
       CommandSpec(
         name: "plan", abstract: "A plan opened, or one of its items done or skipped.",
         subcommands: [
-          CommandSpec(name: "opened", abstract: "The day's plan was opened.", arguments: [
-            .option("date", value: "YYYY-MM-DD", help: "The plan's date (default: the learner's date at --at)."),
-          ]),
+          CommandSpec(name: "opened", abstract: "The day's plan was opened.", arguments: DateOption.arguments),
           CommandSpec(name: "done", abstract: "A plan item was completed.", arguments: [
-            .positional("ITEM", help: "The plan item's id."),
-            .option("date", value: "YYYY-MM-DD", help: "The plan's date (default: the learner's date at --at)."),
-            .option("seconds", value: "S", help: "How long it took."),
-          ]),
+            .positional(.ITEM, help: "The plan item's id."),
+            .option(.seconds, value: "S", help: "How long it took."),
+          ] + DateOption.arguments),
           CommandSpec(name: "skipped", abstract: "A plan item was skipped.", arguments: [
-            .positional("ITEM", help: "The plan item's id."),
-            .option("date", value: "YYYY-MM-DD", help: "The plan's date (default: the learner's date at --at)."),
-          ]),
+            .positional(.ITEM, help: "The plan item's id."),
+          ] + DateOption.arguments),
         ]),
     ],
     runsWithoutSubcommand: true)
@@ -89,9 +85,10 @@ enum RecordCommand: PlannerCommand {
   }
 
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
-    let dir = context.path(try arguments.require("DIR"))
+    let dir = context.path(try arguments.require(.DIR))
     let path = arguments.commandPath
-    if let batch = arguments.string("events") {
+    let at = try AtOption(arguments)
+    if let batch = arguments.string(.events) {
       guard path.count == 1 else { throw CLIError.usage("--events records a batch; give no event form with it") }
       let outcome: RecordOutcome
       if batch == "-" {
@@ -109,18 +106,14 @@ enum RecordCommand: PlannerCommand {
       throw CLIError.usage("missing event: one of recite, word, quiz, reminder, plan (or --events FILE)")
     }
     let profile = try Learner.loadProfile(dir).0
-    let time: EventTime
-    if let at = arguments.string("at") {
-      guard let t = EventTime(at) else {
-        throw CLIError.usage("--at expects a time with offset such as 2026-11-30T08:15:00+02:00, got '\(at)'")
-      }
-      time = t
-    } else {
-      time = EventTime.now(context.now, timezone: profile.timezone)
+    let time = at.time(or: context.now, timezone: profile.timezone)
+    func seconds() throws -> Double? {
+      guard let s = try arguments.double(.seconds) else { return nil }
+      guard s >= 0 else { throw CLIError.invalid(ArgumentName.seconds.display, arguments.string(.seconds)!, expected: "a number of seconds, 0 or more") }
+      return s
     }
-    func seconds() throws -> Double? { try arguments.double("seconds") }
     func planDate() throws -> String {
-      if let d = arguments.string("date") { return d }
+      if let d = try DateOption(arguments).date { return d.description }
       var clock = LearnerClock(profile: profile)
       return EpochDay(clock.day(atMillis: time.epochMillis)).description
     }
@@ -128,26 +121,27 @@ enum RecordCommand: PlannerCommand {
     let payload: EventPayload
     switch Array(path.dropFirst()) {
     case ["recite"]:
-      guard let tier = RecitationTier(rawValue: try arguments.require("tier")) else {
-        throw CLIError.usage("--tier expects new, recent or old, got '\(arguments.string("tier")!)'")
+      let tierName = try arguments.require(.tier)
+      guard let tier = RecitationTier(rawValue: tierName) else {
+        throw CLIError.notOneOf(ArgumentName.tier.display, tierName, choices: RecitationTier.allCases.map(\.rawValue))
       }
-      let refs = arguments.strings("mistakes-at").flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
+      let refs = arguments.strings(.mistakesAt).flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
       let located = refs.filter { !$0.isEmpty }
       payload = .recitation(Recitation(
-        range: try arguments.require("RANGE"), tier: tier, grade: try arguments.int("grade") ?? 0,
-        mistakes: max(try arguments.int("mistakes") ?? 0, located.count), mistakesAt: located,
-        hesitations: try arguments.int("hesitations") ?? 0, seconds: try seconds()))
-    case ["word", "add"]: payload = .wordAdded(english: try arguments.require("EN"), ukrainian: arguments.positionals("UK"))
-    case ["word", "edit"]: payload = .wordEdited(english: try arguments.require("EN"), ukrainian: arguments.positionals("UK"))
-    case ["word", "delete"]: payload = .wordDeleted(english: try arguments.require("EN"))
-    case ["word", "lookup"]: payload = .wordLookedUp(english: try arguments.require("EN"))
-    case ["word", "open"]: payload = .wordOpened(english: try arguments.require("EN"))
-    case ["word", "known"]: payload = .wordKnown(english: try arguments.require("EN"))
-    case ["word", "unknown"]: payload = .wordUnknown(english: try arguments.require("EN"))
-    case ["word", "reset"]: payload = .wordReset(english: try arguments.require("EN"))
+        range: try arguments.require(.RANGE), tier: tier, grade: try arguments.requiredInt(.grade, in: 1...4),
+        mistakes: max(try arguments.int(.mistakes, in: 0...Int.max) ?? 0, located.count), mistakesAt: located,
+        hesitations: try arguments.int(.hesitations, in: 0...Int.max) ?? 0, seconds: try seconds()))
+    case ["word", "add"]: payload = .wordAdded(english: try arguments.require(.EN), ukrainian: arguments.positionals(.UK))
+    case ["word", "edit"]: payload = .wordEdited(english: try arguments.require(.EN), ukrainian: arguments.positionals(.UK))
+    case ["word", "delete"]: payload = .wordDeleted(english: try arguments.require(.EN))
+    case ["word", "lookup"]: payload = .wordLookedUp(english: try arguments.require(.EN))
+    case ["word", "open"]: payload = .wordOpened(english: try arguments.require(.EN))
+    case ["word", "known"]: payload = .wordKnown(english: try arguments.require(.EN))
+    case ["word", "unknown"]: payload = .wordUnknown(english: try arguments.require(.EN))
+    case ["word", "reset"]: payload = .wordReset(english: try arguments.require(.EN))
     case ["quiz"]:
-      let en = try arguments.require("EN")
-      let answer = try arguments.require("answer")
+      let en = try arguments.require(.EN)
+      let answer = try arguments.require(.answer)
       let learner = try Learner.load(dir, writeSnapshot: false)
       guard learner.state.hasWord(en), let entry = learner.state.word(en)?.word else { throw PlanEngineError.unknownWord(en) }
       let (verdict, matched) = QuizAnswerSeam.check(answer: answer, accepted: entry.ukrainian)
@@ -159,31 +153,36 @@ enum RecordCommand: PlannerCommand {
       payload = .wordQuizzed(english: en, answer: answer, verdict: verdict, seconds: try seconds())
     case ["reminder", "shown"]:
       var mode: ReminderMode?
-      if let m = arguments.string("mode") {
-        guard let x = ReminderMode(rawValue: m) else { throw CLIError.usage("--mode expects translation or hint, got '\(m)'") }
+      if let m = arguments.string(.mode) {
+        guard let x = ReminderMode(rawValue: m) else { throw CLIError.notOneOf(ArgumentName.mode.display, m, choices: ReminderMode.allCases.map(\.rawValue)) }
         mode = x
       }
-      payload = .reminderShown(english: arguments.positional("EN"), mode: mode)
+      payload = .reminderShown(english: arguments.positional(.EN), mode: mode)
     case ["reminder", "acted"]:
-      let a = try arguments.require("action")
+      let a = try arguments.require(.action)
       guard let action = ReminderAction(rawValue: a) else {
-        throw CLIError.usage("--action expects one of \(ReminderAction.allCases.map(\.rawValue).joined(separator: ", ")), got '\(a)'")
+        throw CLIError.notOneOf(ArgumentName.action.display, a, choices: ReminderAction.allCases.map(\.rawValue))
       }
-      payload = .reminderActed(english: arguments.positional("EN"), action: action)
+      payload = .reminderActed(english: arguments.positional(.EN), action: action)
     case ["plan", "opened"]: payload = .planOpened(date: try planDate())
-    case ["plan", "done"]: payload = .planItemDone(date: try planDate(), item: try arguments.require("ITEM"), seconds: try seconds())
-    case ["plan", "skipped"]: payload = .planItemSkipped(date: try planDate(), item: try arguments.require("ITEM"))
+    case ["plan", "done"]: payload = .planItemDone(date: try planDate(), item: try arguments.require(.ITEM), seconds: try seconds())
+    case ["plan", "skipped"]: payload = .planItemSkipped(date: try planDate(), item: try arguments.require(.ITEM))
     default: throw CLIError.usage("unknown event form '\(path.dropFirst().joined(separator: " "))'")
     }
     // Validate exactly as a line of the log would be (ranges canonical, grades 1–4, …).
-    let draft = LearnerEvent(id: arguments.string("id") ?? Learner.newEventID(now: context.now), time: time, payload: payload)
+    let draft = LearnerEvent(id: arguments.string(.id) ?? Learner.newEventID(now: context.now), time: time, payload: payload)
     let event: LearnerEvent
     do {
-      event = try LearnerEvent.decode(.object(draft.json), file: "command line", line: nil)
+      event = try LearnerEvent.decode(.object(draft.json), file: Self.commandLine, line: nil)
     } catch {
-      throw Self.asTyped(error)
+      throw Self.asTyped(error, arguments: arguments)
     }
-    let outcome = try Learner.record(dir, events: [event], now: context.now, lockTimeout: lockTimeout(context))
+    let outcome: RecordOutcome
+    do {
+      outcome = try Learner.record(dir, events: [event], now: context.now, lockTimeout: lockTimeout(context))
+    } catch {
+      throw Self.asTyped(error, arguments: arguments)
+    }
     report(outcome, context: context)
     if outcome.appended.isEmpty {
       context.stdout.write("already recorded \(event.id)\n")
@@ -195,15 +194,27 @@ enum RecordCommand: PlannerCommand {
 
   static func report(_ outcome: RecordOutcome, context: CommandContext) {
     if let torn = outcome.setAside {
-      context.stderr.write("planner: warning: events.jsonl line \(torn.line) was torn (\(torn.bytes.count) bytes, a crash mid-append): moved to \(Learner.tornFile)\n")
+      context.stderr.write(Warning.tornLine(line: torn.line, bytes: torn.bytes.count, movedTo: Learner.tornFile))
     }
   }
 
-  /// A validation error of a value typed on the command line names it as typed.
-  static func asTyped(_ error: any Error) -> any Error {
-    guard let e = error as? PlanEngineError, case .malformed(let file, let line, let keyPath, let expected) = e else {
+  /// The "file" an event typed on the command line comes from, in the engine's errors.
+  static let commandLine = "command line"
+
+  /// The engine's verdict on an event built from the command line is a usage error (exit 64)
+  /// naming the argument as typed (`<RANGE>`, `--at`), its value and what was expected.
+  static func asTyped(_ error: any Error, arguments: ParsedArguments) -> any Error {
+    guard let e = error as? PlanEngineError, case .malformed(Self.commandLine, _, let keyPath, let expected) = e else {
       return error
     }
-    return PlanEngineError.malformed(file: file, line: line, keyPath: PlanEngineError.commandLineKey(keyPath), expected: expected)
+    let key = PlanEngineError.commandLineKey(keyPath) ?? ""
+    let base = String((key.split(separator: "[").first ?? "").drop { $0 == "-" })  // --at, mistakesAt[0]
+    let kebab = base.map { $0.isUppercase ? "-" + $0.lowercased() : String($0) }.joined()
+    let name = ArgumentName.allCases.first { [base, kebab, base.uppercased()].contains($0.rawValue) }
+      ?? (key == "english" ? .EN : key == "ukrainian" ? .UK : nil)
+    guard let name else { return CLIError.usage("\(key.isEmpty ? "the event" : key): expected \(expected)") }
+    let given = [arguments.strings(name).joined(separator: ","), arguments.positionals(name).joined(separator: " ")]
+      .first { !$0.isEmpty } ?? ""
+    return CLIError.invalid(name.display, given, expected: expected)
   }
 }

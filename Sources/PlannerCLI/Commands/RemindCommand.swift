@@ -8,20 +8,19 @@ enum RemindCommand: PlannerCommand {
     name: "remind",
     abstract: "Show the next vocabulary reminder: when, which word, in which mode, with which text.",
     arguments: [
-      .positional("DIR", help: "The learner's folder."),
-      .option("at", value: "TIME", help: "Now, as ISO 8601 with offset (default: the clock)."),
-      .option("format", value: "FORMAT", help: "text or json.", default: "text"),
-    ])
+      .positional(.DIR, help: "The learner's folder.")
+    ] + AtOption.arguments + FormatOption.arguments)
 
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
-    let dir = context.path(try arguments.require("DIR"))
-    let format = try VocabularyCLI.format(arguments)
+    let dir = context.path(try arguments.require(.DIR))
+    let format = try FormatOption(arguments)
+    let at = try AtOption(arguments)
     let profile = try Learner.loadProfile(dir).0
-    let now = VocabularyCLI.date(try VocabularyCLI.time(arguments, context: context, timezone: profile.timezone))
+    let now = VocabularyCLI.date(at.time(or: context.now, timezone: profile.timezone))
     let (input, events) = try Learner.reminderContext(dir, now: now)
     let next = try ReminderScheduler.nextReminder(input, after: now, todaysEvents: events)
-    if format == "json" {
-      context.stdout.write(try VocabularyCLI.json(Output(version: 1, reminder: next)))
+    if format.isJSON {
+      context.stdout.write(JSONOutput.document(Output(version: 1, reminder: next)))
       return 0
     }
     guard let r = next else {

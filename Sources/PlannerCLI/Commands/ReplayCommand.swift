@@ -15,45 +15,35 @@ struct ReplayCommand: PlannerCommand {
       on a card's first); stability, difficulty and the interval are after it. Days are learning
       days in --timezone starting at --day-starts-at (docs/replay.md).
       """,
-    arguments: [
-      .option("revlog", value: "FILE", help: "The review log (CSV with a header row).", required: true),
-      .option("model", value: "NAME", help: "The memory model: fsrs6, sm2 (Anki's SM-2) or hlr (half-life regression).", default: "fsrs6"),
-      .option("parameters", value: "FILE.json", help: "FSRS-6 parameters (a parameter file, as `planner optimize` writes); default: FSRS-6's defaults."),
-      .option("retention", value: "R", help: "Desired retention for the interval, between 0 and 1.", default: "0.9"),
-      .option("timezone", value: "TZ", help: "The learner's IANA timezone, e.g. Europe/Kyiv.", default: "UTC"),
-      .option("day-starts-at", value: "H", help: "The hour (0-23) a learning day starts.", default: "4"),
-      .flag("skip-invalid", help: "Report bad rows on stderr and go on (exit code 2) instead of stopping."),
+    arguments: ReviewLogOptions.arguments + [
+      .option(.model, value: "NAME", help: "The memory model: fsrs6, sm2 (Anki's SM-2) or hlr (half-life regression).", default: "fsrs6"),
+      .option(.parameters, value: "FILE.json", help: "FSRS-6 parameters (a parameter file, as `planner optimize` writes); default: FSRS-6's defaults."),
+      .option(.retention, value: "R", help: "Desired retention for the interval, between 0 and 1.", default: "0.9"),
     ])
 
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
-    let path = try arguments.require("revlog")
-    guard let retention = try arguments.double("retention"), retention > 0, retention < 1 else {
-      throw CLIError.usage("--retention must be strictly between 0 and 1, such as 0.9")
+    let revlog = try ReviewLogOptions(arguments)
+    let path = revlog.path
+    let retentionText = try arguments.require(.retention)
+    guard let retention = try arguments.double(.retention), retention > 0, retention < 1 else {
+      throw CLIError.invalid(ArgumentName.retention.display, retentionText, expected: "a number strictly between 0 and 1, such as 0.9")
     }
-    guard let hour = try arguments.int("day-starts-at"), (0...23).contains(hour) else {
-      throw CLIError.usage("--day-starts-at must be an hour from 0 to 23")
-    }
-    let clock = try LearningDayClock(timeZoneIdentifier: arguments.string("timezone") ?? "UTC", dayStartHour: hour)
-    let modelName = arguments.string("model") ?? "fsrs6"
+    let modelName = arguments.string(.model) ?? "fsrs6"
     let known = ["fsrs6", "sm2", "hlr"]
-    guard known.contains(modelName) else {
-      throw CLIError.usage(
-        "unknown model '\(modelName)': expected one of \(known.joined(separator: ", "))",
-        suggestion: Suggestions.closest(to: modelName, among: known))
-    }
+    guard known.contains(modelName) else { throw CLIError.notOneOf(ArgumentName.model.display, modelName, choices: known) }
 
     var fsrs = FSRS6()
-    if let parameterPath = arguments.string("parameters") {
+    if let parameterPath = arguments.string(.parameters) {
       guard modelName == "fsrs6" else {
         throw CLIError.usage("--parameters holds FSRS-6 parameters; it does not apply to --model \(modelName)")
       }
       fsrs = FSRS6(parameters: try loadParameters(parameterPath, context: context))
     }
 
-    let reader = ReviewLogReader(clock: clock, skipInvalid: arguments.flag("skip-invalid"))
+    let reader = ReviewLogReader(clock: revlog.clock, skipInvalid: revlog.skipInvalid)
     let log = try reader.parse(try readBytes(path, context: context), fileName: path)
     for diagnostic in log.diagnostics {
-      context.stderr.write("planner: skipped: \(diagnostic)\n")
+      context.stderr.write(Warning.skippedRow("\(diagnostic)"))
     }
     func emit<M: MemoryModel>(_ model: M) throws {
       let result = try ReviewReplay.replay(log, model: model, desiredRetention: retention)

@@ -9,9 +9,8 @@ enum ShowCommand: PlannerCommand {
     abstract: "Show a learner's derived state: memory per item, popularity, habits.",
     discussion: "Loads the learner (snapshot + newer events, or a full replay) and refreshes the snapshot.",
     arguments: [
-      .positional("DIR", help: "The learner folder."),
-      .option("format", value: "text|json", help: "Output format.", default: "text"),
-    ])
+      .positional(.DIR, help: "The learner folder.")
+    ] + FormatOption.arguments)
 
   struct Row {
     var key: String
@@ -21,12 +20,11 @@ enum ShowCommand: PlannerCommand {
   }
 
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
-    let dir = context.path(try arguments.require("DIR"))
-    let format = try arguments.require("format")
-    guard format == "text" || format == "json" else { throw CLIError.usage("--format expects text or json, got '\(format)'") }
+    let dir = context.path(try arguments.require(.DIR))
+    let format = try FormatOption(arguments)
     let learner = try Learner.load(dir)
     if let torn = learner.torn {
-      context.stderr.write("planner: warning: events.jsonl line \(torn.line) is torn (\(torn.bytes.count) bytes, a crash mid-append): not folded; the next record sets it aside\n")
+      context.stderr.write(Warning.tornLine(line: torn.line, bytes: torn.bytes.count))
     }
     let p = learner.profile
     let s = learner.state
@@ -49,8 +47,8 @@ enum ShowCommand: PlannerCommand {
     let latest = s.latestEventMillis.map { ms -> String in
       EventTime(epochMillis: ms, offsetSeconds: clock.offsetSeconds(atMillis: ms)).text
     }
-    if format == "json" {
-      context.stdout.write(json(learner, rows: rows, today: today, latest: latest, pagesDue: pagesDue, wordsDue: wordsDue) + "\n")
+    if format.isJSON {
+      context.stdout.write(JSONOutput.document(json(learner, rows: rows, today: today, latest: latest, pagesDue: pagesDue, wordsDue: wordsDue)))
       return ExitCode.success
     }
     var out = "learner \(p.id)\(p.name.map { " (\($0))" } ?? ""): \(p.timezone), day starts at \(p.dayStartHour < 10 ? "0" : "")\(p.dayStartHour):00, locale \(p.locale.rawValue), \(p.dailyMinutes) min/day\n"
@@ -94,7 +92,7 @@ enum ShowCommand: PlannerCommand {
     return s
   }
 
-  static func json(_ learner: Learner, rows: [Row], today: Int, latest: String?, pagesDue: Int, wordsDue: Int) -> String {
+  static func json(_ learner: Learner, rows: [Row], today: Int, latest: String?, pagesDue: Int, wordsDue: Int) -> JSONNode {
     let p = learner.profile
     let s = learner.state
     func num(_ x: Int) -> JSONNode { .number(Double(x)) }
@@ -147,6 +145,6 @@ enum ShowCommand: PlannerCommand {
       }
       return .object(i)
     })
-    return JSONWriter.string(.object(o))
+    return .object(o)
   }
 }

@@ -16,45 +16,37 @@ struct SimulateCommand: PlannerCommand {
       retention and charts the workload (CSV with --format csv). See docs/simulation.md.
       """,
     arguments: [
-      .option("learners", value: "N", help: "Number of simulated learners.", default: "1"),
-      .option("days", value: "D", help: "Days simulated.", default: "365"),
-      .option("seed", value: "S", help: "Seed of the simulation.", default: "1"),
-      .option("start", value: "YYYY-MM-DD", help: "First simulated day.", default: "2026-01-01"),
-      .option("out", value: "ROOT", help: "Write the learner folders under ROOT (must be new or empty)."),
-      .option("truth", value: "FILE", help: "Where the hidden memory goes (default ROOT.truth.jsonl)."),
-      .option("policy", value: "NAME", help: "planner, fixed-count, fixed-cycle or all.", default: "planner"),
-      .option("retention-sweep", value: "FROM:TO:STEP", help: "Workload against desired retention, e.g. 0.80:0.97:0.01."),
-      .option("jobs", value: "N", help: "Learners simulated in parallel.", default: "2"),
-      .option("format", value: "FORMAT", help: "text, json, or csv (retention sweep only).", default: "text"),
+      .option(.learners, value: "N", help: "Number of simulated learners.", default: "1"),
+      .option(.days, value: "D", help: "Days simulated.", default: "365"),
+      .option(.seed, value: "S", help: "Seed of the simulation.", default: "1"),
+      .option(.start, value: "YYYY-MM-DD", help: "First simulated day.", default: "2026-01-01"),
+      .option(.out, value: "ROOT", help: "Write the learner folders under ROOT (must be new or empty)."),
+      .option(.truth, value: "FILE", help: "Where the hidden memory goes (default ROOT.truth.jsonl)."),
+      .option(.policy, value: "NAME", help: "planner, fixed-count, fixed-cycle or all.", default: "planner"),
+      .option(.retentionSweep, value: "FROM:TO:STEP", help: "Workload against desired retention, e.g. 0.80:0.97:0.01."),
+      .option(.jobs, value: "N", help: "Learners simulated in parallel.", default: "2"),
+      FormatOption.declaration([.text, .json, .csv]),
     ])
 
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
-    guard let learners = try arguments.int("learners"), learners >= 1 else { throw CLIError.usage("--learners must be a whole number of at least 1") }
-    guard let days = try arguments.int("days"), days >= 1, days <= 36500 else { throw CLIError.usage("--days must be a whole number from 1 to 36500") }
-    guard let seedText = arguments.string("seed"), let seed = UInt64(seedText) else {
-      throw CLIError.usage("--seed must be a whole number from 0 to \(UInt64.max)")
-    }
-    guard let jobs = try arguments.int("jobs"), jobs >= 1 else { throw CLIError.usage("--jobs must be at least 1") }
-    let start = try EpochDay(parsing: arguments.string("start") ?? "2026-01-01")
-    let format = arguments.string("format") ?? "text"
-    let sweep = arguments.string("retention-sweep")
-    let formats = sweep == nil ? ["text", "json"] : ["text", "json", "csv"]
-    guard formats.contains(format) else {
-      throw CLIError.usage("--format must be \(formats.joined(separator: ", "))", suggestion: Suggestions.closest(to: format, among: formats))
-    }
-    let policyName = arguments.string("policy") ?? "planner"
+    let learners = try arguments.requiredInt(.learners, in: 1...Int.max)
+    let days = try arguments.requiredInt(.days, in: 1...36500)
+    let seed = try seed(arguments)
+    let jobs = try arguments.requiredInt(.jobs, in: 1...Int.max)
+    let start = try arguments.validated(.start) { try EpochDay(parsing: $0, keyPath: ArgumentName.start.display) } ?? EpochDay(0)
+    let sweep = arguments.string(.retentionSweep)
+    let format = try FormatOption(arguments, allowed: sweep == nil ? [.text, .json] : [.text, .json, .csv]).format
+    let policyName = arguments.string(.policy) ?? "planner"
     let policies: [SimulationPolicy]
     if policyName == "all" {
       policies = SimulationPolicy.allCases
     } else if let p = SimulationPolicy(rawValue: policyName) {
       policies = [p]
     } else {
-      let names = SimulationPolicy.allCases.map(\.rawValue) + ["all"]
-      throw CLIError.usage("--policy must be one of \(names.joined(separator: ", ")), not '\(policyName)'",
-                           suggestion: Suggestions.closest(to: policyName, among: names))
+      throw CLIError.notOneOf(ArgumentName.policy.display, policyName, choices: SimulationPolicy.allCases.map(\.rawValue) + ["all"])
     }
-    let out = arguments.string("out").map(context.path)
-    let truth = arguments.string("truth").map(context.path)
+    let out = arguments.string(.out).map(context.path)
+    let truth = arguments.string(.truth).map(context.path)
 
     if let sweep {
       let values = try parseSweep(sweep)
@@ -67,7 +59,7 @@ struct SimulateCommand: PlannerCommand {
         reporter?.update(done: k + 1, total: values.count)
       }
       reporter?.finish()
-      context.stdout.write(format == "csv" ? sweepCSV(rows) : format == "json" ? sweepJSON(rows) : sweepChart(rows, learners: learners, days: days))
+      context.stdout.write(format == .csv ? sweepCSV(rows) : format == .json ? JSONOutput.document(sweepJSON(rows)) : sweepChart(rows, learners: learners, days: days))
       return ExitCode.success
     }
 
@@ -83,7 +75,7 @@ struct SimulateCommand: PlannerCommand {
       reporter?.finish()
       throw error
     }
-    context.stdout.write(format == "json" ? json(report) : table(report))
+    context.stdout.write(format == .json ? JSONOutput.document(json(report)) : table(report))
     return ExitCode.success
   }
 
@@ -92,7 +84,7 @@ struct SimulateCommand: PlannerCommand {
     let parts = text.split(separator: ":").map { Double($0) }
     guard parts.count == 3, let a = parts[0], let b = parts[1], let step = parts[2], step > 0, a <= b,
       a >= 0.7, b <= 0.99 else {
-      throw CLIError.usage("--retention-sweep expects FROM:TO:STEP with 0.70 ≤ FROM ≤ TO ≤ 0.99 and STEP > 0, e.g. 0.80:0.97:0.01; got '\(text)'")
+      throw CLIError.invalid(ArgumentName.retentionSweep.display, text, expected: "FROM:TO:STEP with 0.70 ≤ FROM ≤ TO ≤ 0.99 and STEP > 0, e.g. 0.80:0.97:0.01")
     }
     var out: [Double] = []
     var k = 0
@@ -156,7 +148,14 @@ struct SimulateCommand: PlannerCommand {
     return (x * scale).rounded() / scale
   }
 
-  static func json(_ report: SimulationReport) -> String {
+  /// `--seed S`: a whole number from 0 to 2^64-1 (simulate and synth).
+  static func seed(_ arguments: ParsedArguments) throws(CLIError) -> UInt64 {
+    let text = try arguments.require(.seed)
+    guard let seed = UInt64(text) else { throw .invalid(ArgumentName.seed.display, text, expected: "a whole number from 0 to \(UInt64.max)") }
+    return seed
+  }
+
+  static func json(_ report: SimulationReport) -> JSONNode {
     let o = report.options
     var j = JSONObject()
     j["version"] = .number(1)
@@ -168,7 +167,7 @@ struct SimulateCommand: PlannerCommand {
     if let out = o.out { j["out"] = .string(out) }
     if let t = o.truthPath { j["truth"] = .string(t) }
     j["policies"] = .array(report.policies.map(policyJSON))
-    return JSONWriter.string(.object(j)) + "\n"
+    return .object(j)
   }
 
   static func sweepCSV(_ rows: [(Double, PolicyFigures)]) -> String {
@@ -179,13 +178,13 @@ struct SimulateCommand: PlannerCommand {
     return s
   }
 
-  static func sweepJSON(_ rows: [(Double, PolicyFigures)]) -> String {
+  static func sweepJSON(_ rows: [(Double, PolicyFigures)]) -> JSONNode {
     let a: [JSONNode] = rows.map { r, p in
       guard case .object(var o) = policyJSON(p) else { return .null }
       o["desiredRetention"] = .number(r)
       return .object(o)
     }
-    return JSONWriter.string(.array(a)) + "\n"
+    return .array(a)
   }
 
   /// Minutes a day against desired retention: one bar per value.

@@ -9,22 +9,21 @@ enum StatsCommand: PlannerCommand {
     name: "stats",
     abstract: "Show vocabulary statistics: word count, most popular word, due and well-known words.",
     arguments: [
-      .positional("DIR", help: "The learner's folder."),
-      .option("date", value: "YYYY-MM-DD", help: "The day to compute recall for (default: the learner's today)."),
-      .option("format", value: "FORMAT", help: "text or json.", default: "text"),
-    ])
+      .positional(.DIR, help: "The learner's folder.")
+    ] + DateOption.arguments + FormatOption.arguments)
 
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
-    let dir = context.path(try arguments.require("DIR"))
-    let format = try VocabularyCLI.format(arguments)
+    let dir = context.path(try arguments.require(.DIR))
+    let format = try FormatOption(arguments)
+    let date = try DateOption(arguments).date
     let learner = try Learner.load(dir)
     let clock = try learner.vocabularyClock()
-    let day = try arguments.string("date").map { try EpochDay(parsing: $0) } ?? clock.learningDay(of: context.now)
+    let day = date ?? clock.learningDay(of: context.now)
     let stats = VocabularyStats.compute(
       words: learner.vocabularyWords, day: day, clock: clock, model: learner.memoryModel,
       desiredRetention: learner.profile.retention.vocabulary)
-    if format == "json" {
-      context.stdout.write(try VocabularyCLI.json(Output(version: 1, stats: stats)))
+    if format.isJSON {
+      context.stdout.write(JSONOutput.document(Output(version: 1, stats: stats)))
       return 0
     }
     var text = "Vocabulary on \(day)\n"

@@ -16,24 +16,22 @@ struct SynthCommand: PlannerCommand {
       loss of the hidden probabilities over reviews on a later day.
       """,
     arguments: [
-      .option("cards", value: "N", help: "Number of cards, introduced over the first 3/4 of the days.", required: true),
-      .option("days", value: "D", help: "Days simulated.", required: true),
-      .option("seed", value: "S", help: "Seed of the simulation.", default: "1"),
-      .option("out", value: "FILE", help: "Write the CSV here (atomically) instead of stdout."),
+      .option(.cards, value: "N", help: "Number of cards, introduced over the first 3/4 of the days.", required: true),
+      .option(.days, value: "D", help: "Days simulated.", required: true),
+      .option(.seed, value: "S", help: "Seed of the simulation.", default: "1"),
+      .option(.out, value: "FILE", help: "Write the CSV here (atomically) instead of stdout."),
     ])
 
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
-    guard let cards = try arguments.int("cards"), cards >= 1 else { throw CLIError.usage("--cards must be a whole number of at least 1") }
-    guard let days = try arguments.int("days"), days >= 1 else { throw CLIError.usage("--days must be a whole number of at least 1") }
-    guard let seedText = arguments.string("seed"), let seed = UInt64(seedText) else {
-      throw CLIError.usage("--seed must be a whole number from 0 to \(UInt64.max)")
-    }
+    let cards = try arguments.requiredInt(.cards, in: 1...Int.max)
+    let days = try arguments.requiredInt(.days, in: 1...Int.max)
+    let seed = try SimulateCommand.seed(arguments)
     let log = SyntheticReviewLog(cards: cards, days: days, seed: seed)
     let bytes = csv(log)
     let summary = "synthetic log: \(log.reviews.count) reviews of \(cards) cards over \(days) days (seed \(seed)); "
       + "floor (log loss of the hidden probabilities over \(log.longTermReviewCount) later-day reviews): "
       + String(format: "%.5f", log.floorLogLoss) + "\n"
-    if let out = arguments.string("out") {
+    if let out = arguments.string(.out) {
       try writeAtomically(bytes, to: context.path(out), named: out)
       context.stdout.write("wrote \(out)\n" + summary)
     } else {

@@ -13,32 +13,29 @@ enum TodayCommand: PlannerCommand {
       is given. The JSON is what `planner nightly` writes to plans/DATE.json. See docs/plans.md.
       """,
     arguments: [
-      .positional("DIR", help: "The learner folder (omit with --demo).", optional: true),
-      .flag("demo", help: "Plan the demo learner shipped with planner."),
-      .option("date", value: "YYYY-MM-DD", help: "The learning day to plan."),
-      .option("format", value: "text|json", help: "Output format.", default: "text"),
-      .option("locale", value: "en|ar|uk", help: "Language of the text output (default: the profile's)."),
-    ])
+      .positional(.DIR, help: "The learner folder (omit with --demo).", optional: true),
+      .flag(.demo, help: "Plan the demo learner shipped with planner."),
+    ] + DateOption.arguments + FormatOption.arguments + LocaleOption.arguments)
 
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
-    let format = try arguments.require("format")
-    guard format == "text" || format == "json" else { throw CLIError.usage("--format expects text or json, got '\(format)'") }
-    let locale = try arguments.string("locale").map { text throws(PlanEngineError) in try PlanLocale(code: text, keyPath: "--locale") }
-    var date = try arguments.string("date").map { text throws(PlanEngineError) in try EpochDay(parsing: text, keyPath: "--date") }
+    let format = try FormatOption(arguments)
+    let locale = try LocaleOption(arguments).locale
+    var date = try DateOption(arguments).date
     let loaded: LearnerDailyPlanner.Loaded
-    if arguments.flag("demo") {
-      if arguments.positional("DIR") != nil { throw CLIError.usage("--demo plans the embedded demo learner: give no DIR") }
+    if arguments.flag(.demo) {
+      if arguments.positional(.DIR) != nil { throw CLIError.usage("--demo plans the embedded demo learner: give no DIR") }
       loaded = try DemoLearner.load()
       date = date ?? DemoLearner.day
     } else {
-      guard let dir = arguments.positional("DIR") else { throw CLIError.usage("give a learner folder DIR, or --demo") }
+      guard let dir = arguments.positional(.DIR) else { throw CLIError.usage("give a learner folder DIR, or --demo") }
       loaded = try LearnerDailyPlanner.load(context.path(dir))
       if let torn = loaded.torn {
-        context.stderr.write("planner: warning: events.jsonl line \(torn.line) is torn (\(torn.bytes.count) bytes, a crash mid-append): not planned on; the next record sets it aside\n")
+        context.stderr.write(Warning.tornLine(line: torn.line, bytes: torn.bytes.count))
       }
     }
     let plan = try LearnerDailyPlanner(now: context.now).dailyPlan(loaded, date: date)
-    if format == "json" {
+    if format.isJSON {
+      // plan.jsonBytes() is the plan file's encoding, the same style as JSONOutput.document.
       context.stdout.write(String(decoding: plan.jsonBytes(), as: UTF8.self))
     } else {
       context.stdout.write(plan.text(locale: locale ?? PlanLocale(rawValue: plan.locale) ?? .english))

@@ -14,41 +14,42 @@ enum WordsCommand: PlannerCommand {
       words already there gain only the translations they lack.
       """,
     arguments: [
-      .positional("DIR", help: "The learner's folder."),
-      .positional("ACTION", help: "'import' to import FILE.", optional: true),
-      .positional("FILE", help: "The deck to import (CSV or JSON).", optional: true),
-      .option("sort", value: "ORDER", help: "date (added), alpha, or popularity.", default: "date"),
-      .option("format", value: "FORMAT", help: "text or json.", default: "text"),
-      .option("date", value: "YYYY-MM-DD", help: "The day to compute recall for (default: the learner's today)."),
-      .option("at", value: "TIME", help: "Time of the import events (ISO 8601 with offset; default now)."),
-    ])
+      .positional(.DIR, help: "The learner's folder."),
+      .positional(.ACTION, help: "'import' to import FILE.", optional: true),
+      .positional(.FILE, help: "The deck to import (CSV or JSON).", optional: true),
+      .option(.sort, value: "ORDER", help: "date (added), alpha, or popularity.", default: "date"),
+    ] + FormatOption.arguments + DateOption.arguments + AtOption.arguments)
 
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
-    let dir = context.path(try arguments.require("DIR"))
-    let format = try VocabularyCLI.format(arguments)
-    switch arguments.positional("ACTION") {
+    let dir = context.path(try arguments.require(.DIR))
+    let format = try FormatOption(arguments)
+    let date = try DateOption(arguments).date
+    let at = try AtOption(arguments)
+    switch arguments.positional(.ACTION) {
     case nil:
-      return try list(dir: dir, arguments: arguments, format: format, context: context)
+      return try list(dir: dir, arguments: arguments, format: format, date: date, context: context)
     case "import":
-      guard let file = arguments.positional("FILE") else { throw CLIError.usage("words DIR import: missing FILE") }
-      return try importDeck(dir: dir, file: file, path: context.path(file), arguments: arguments, format: format, context: context)
+      guard let file = arguments.positional(.FILE) else { throw CLIError.usage("missing <FILE>: words DIR import FILE") }
+      return try importDeck(dir: dir, file: file, path: context.path(file), at: at, format: format, context: context)
     case let other?:
-      throw CLIError.usage("unknown action '\(other)' for 'words'", suggestion: "import")
+      throw CLIError.notOneOf(ArgumentName.ACTION.display, other, choices: ["import"])
     }
   }
 
-  static func list(dir: String, arguments: ParsedArguments, format: String, context: CommandContext) throws -> Int32 {
-    guard arguments.positional("FILE") == nil else { throw CLIError.usage("words: FILE is only for 'import'") }
-    let sortName = arguments.string("sort") ?? "date"
+  static func list(dir: String, arguments: ParsedArguments, format: FormatOption, date: EpochDay?, context: CommandContext) throws -> Int32 {
+    if let file = arguments.positional(.FILE) {
+      throw CLIError.usage("unexpected argument '\(file)': <FILE> is only for 'words DIR import FILE'")
+    }
+    let sortName = arguments.string(.sort) ?? "date"
     guard let sort = WordSort(rawValue: sortName) else {
-      throw CLIError.usage("--sort: '\(sortName)' is not one of date, alpha, popularity", suggestion: nil)
+      throw CLIError.notOneOf(ArgumentName.sort.display, sortName, choices: ["date", "alpha", "popularity"])
     }
     let learner = try Learner.load(dir)
     let clock = try learner.vocabularyClock()
     let model = learner.memoryModel
-    let day = try arguments.string("date").map { try EpochDay(parsing: $0) } ?? clock.learningDay(of: context.now)
+    let day = date ?? clock.learningDay(of: context.now)
     let words = sort.sorted(learner.vocabularyWords)
-    if format == "json" {
+    if format.isJSON {
       let rows = words.map { w in
         WordRow(
           english: w.english, ukrainian: w.translations, popularity: w.popularity,
@@ -58,7 +59,7 @@ enum WordsCommand: PlannerCommand {
           lastReview: w.lastReviewedAt.map(clock.localISO8601),
           due: w.memory == nil ? nil : VocabularyPriority.isDue(w, on: day, clock: clock, model: model, desiredRetention: learner.profile.retention.vocabulary))
       }
-      context.stdout.write(try VocabularyCLI.json(WordList(version: 1, date: day, sort: sort.rawValue, words: rows)))
+      context.stdout.write(JSONOutput.document(WordList(version: 1, date: day, sort: sort.rawValue, words: rows)))
       return 0
     }
     if words.isEmpty {
@@ -79,13 +80,13 @@ enum WordsCommand: PlannerCommand {
     return 0
   }
 
-  static func importDeck(dir: String, file: String, path: String, arguments: ParsedArguments, format: String, context: CommandContext) throws -> Int32 {
+  static func importDeck(dir: String, file: String, path: String, at: AtOption, format: FormatOption, context: CommandContext) throws -> Int32 {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw PlanEngineError.io(path: file, reason: "cannot read the deck file")
     }
     let entries = try DeckImporter.parse(Array(data), file: file)
     let learner = try Learner.load(dir, writeSnapshot: false)
-    let at = try VocabularyCLI.time(arguments, context: context, timezone: learner.profile.timezone)
+    let at = at.time(or: context.now, timezone: learner.profile.timezone)
     let changes = DeckImporter.changes(existing: learner.vocabularyWords, importing: entries)
     var events: [LearnerEvent] = []
     var added = 0, extended = 0
@@ -103,8 +104,8 @@ enum WordsCommand: PlannerCommand {
     }
     if !events.isEmpty { try Learner.record(dir, events: events, now: context.now) }
     let unchanged = entries.count - added - extended
-    if format == "json" {
-      context.stdout.write(try VocabularyCLI.json(ImportSummary(version: 1, file: file, words: entries.count, added: added, gainedTranslations: extended, unchanged: unchanged)))
+    if format.isJSON {
+      context.stdout.write(JSONOutput.document(ImportSummary(version: 1, file: file, words: entries.count, added: added, gainedTranslations: extended, unchanged: unchanged)))
     } else {
       context.stdout.write("Imported \(entries.count) \(entries.count == 1 ? "word" : "words") from \(file): \(added) added, \(extended) gained translations, \(unchanged) unchanged.\n")
     }

@@ -17,23 +17,23 @@ public struct ArgumentSpec: Sendable, Hashable {
   public var help: String
 
   public static func option(
-    _ name: String, value: String = "VALUE", help: String, default defaultValue: String? = nil,
+    _ name: ArgumentName, value: String = "VALUE", help: String, default defaultValue: String? = nil,
     repeatable: Bool = false, required: Bool = false
   ) -> ArgumentSpec {
     ArgumentSpec(
-      name: name,
+      name: name.rawValue,
       kind: .option(valueName: value, defaultValue: defaultValue, repeatable: repeatable, required: required),
       help: help)
   }
 
-  public static func flag(_ name: String, help: String) -> ArgumentSpec {
-    ArgumentSpec(name: name, kind: .flag, help: help)
+  public static func flag(_ name: ArgumentName, help: String) -> ArgumentSpec {
+    ArgumentSpec(name: name.rawValue, kind: .flag, help: help)
   }
 
-  public static func positional(_ name: String, help: String, optional: Bool = false, variadic: Bool = false)
+  public static func positional(_ name: ArgumentName, help: String, optional: Bool = false, variadic: Bool = false)
     -> ArgumentSpec
   {
-    ArgumentSpec(name: name, kind: .positional(optional: optional, variadic: variadic), help: help)
+    ArgumentSpec(name: name.rawValue, kind: .positional(optional: optional, variadic: variadic), help: help)
   }
 
   var isPositional: Bool {

@@ -1,10 +1,11 @@
 /// "Did you mean" suggestions: the closest candidate by edit distance, if close enough.
 enum Suggestions {
   /// The candidate nearest to `input` (optimal string alignment distance, so a swap of two
-  /// neighbours counts once), if within about a third of its length; ties go to the first in
-  /// sorted order so the hint never depends on declaration or hash order.
+  /// neighbours counts once), if within about a third of its length (at least one edit, two
+  /// from six characters up: "de" is not close to "en"); ties go to the first in sorted order
+  /// so the hint never depends on declaration or hash order.
   static func closest(to input: String, among candidates: [String]) -> String? {
-    let limit = max(2, input.count / 3)
+    let limit = max(input.count >= 6 ? 2 : 1, input.count / 3)
     var best: (distance: Int, name: String)? = nil
     for candidate in candidates.sorted() {
       let d = distance(input, candidate)

@@ -1,0 +1,22 @@
+/// Every option, flag and positional name of the command line, once. Declarations and look-ups
+/// both take an `ArgumentName`, so a misspelt name is a compile error, not a nil at run time.
+/// Options are the long name without dashes; positionals are the upper-case name `--help` shows.
+public enum ArgumentName: String, Sendable, Hashable, CaseIterable {
+  // Options and flags.
+  case action, answer, at, cards, date, days, demo, events, folds, format, grade, hesitations, id, jobs
+  case learners, locale, minutes, mistakes, mode, model, models, name, out, parameters, policy
+  case retention, revlog, seconds, seed, set, shard, sort, start, threads, tier, timezone, truth
+  case check, dataset, `protocol`, reference
+  case dayStartsAt = "day-starts-at"
+  case mistakesAt = "mistakes-at"
+  case predictionsOut = "predictions-out"
+  case retentionSweep = "retention-sweep"
+  case skipInvalid = "skip-invalid"
+  // Positionals.
+  case ACTION, DIR, EN, FILE, ITEM, KEY, RANGE, ROOT, UK, VALUE
+
+  /// How the user writes it: `--date` for an option, `<DIR>` for a positional.
+  public var display: String {
+    rawValue == rawValue.uppercased() ? "<\(rawValue)>" : "--\(rawValue)"
+  }
+}
