@@ -3,7 +3,7 @@ import MemoryModels
 import Testing
 @testable import PlannerCLI
 
-@Suite("planner evaluate --dataset")
+@Suite("planner evaluate --revlog")
 struct EvaluateDatasetCommandTests {
   typealias T = OptimizeEvaluateCommandTests
 
@@ -39,18 +39,18 @@ struct EvaluateDatasetCommandTests {
     }
     try T.write(reference(logLoss: a.logLoss), dir + "/set/reference-results.json")
 
-    let ok = T.run(["evaluate", "--dataset", "set", "--models", "fsrs6-default", "--check", "1e-4"], cwd: dir)
+    let ok = T.run(["evaluate", "--revlog", "set", "--models", "fsrs6-default", "--check", "1e-4"], cwd: dir)
     #expect(ok.code == 0, "\(ok.err)")
     #expect(ok.out.hasPrefix("dataset: set; protocol tss5; 2 learners, 1 scored (at least 500 targets); \(n) test targets\n"))
     #expect(ok.out.contains("aggregate"))
     #expect(ok.out.hasSuffix("check: every compared aggregate is within 0.0001 of the reference\n"))
 
     try T.write(reference(logLoss: a.logLoss + 0.001), dir + "/set/reference-results.json")
-    let off = T.run(["evaluate", "--dataset", "set", "--models", "fsrs6-default", "--check", "1e-4"], cwd: dir)
+    let off = T.run(["evaluate", "--revlog", "set", "--models", "fsrs6-default", "--check", "1e-4"], cwd: dir)
     #expect(off.code == 1)
     #expect(off.err.contains("planner: evaluate --check: tss5 FSRS-6 default log_loss:"))
 
-    let json = T.run(["evaluate", "--dataset", "set", "--models", "fsrs6-default,average", "--format", "json"], cwd: dir)
+    let json = T.run(["evaluate", "--revlog", "set", "--models", "fsrs6-default,average", "--format", "json"], cwd: dir)
     #expect(json.code == 0)
     let root = try JSONDecoder().decode(JSONValue.self, from: Data(json.out.utf8))
     guard case .object(let top)? = Optional(root), case .object(let protocols)? = top["protocols"],
@@ -62,18 +62,18 @@ struct EvaluateDatasetCommandTests {
     #expect(big1["n_test"] == .number(Double(n)))
     #expect(Set(aggregate.keys) == ["FSRS-6 default", "Baseline (train recall rate)"])
     // Same input, same bytes.
-    #expect(T.run(["evaluate", "--dataset", "set", "--models", "fsrs6-default,average", "--format", "json"], cwd: dir).out == json.out)
+    #expect(T.run(["evaluate", "--revlog", "set", "--models", "fsrs6-default,average", "--format", "json"], cwd: dir).out == json.out)
   }
 
   @Test func usageAndInputErrors() throws {
     let dir = try T.tempDir()
     defer { try? FileManager.default.removeItem(atPath: dir) }
     try T.write("card_id,review_time_unix_ms,rating,elapsed_days,review_kind\n1,0,3,-1,learn\n1,5,9,0,learn\n", dir + "/bad.csv")
-    #expect(T.run(["evaluate", "--dataset", "bad.csv", "--revlog", "x.csv"], cwd: dir).code == 64)
-    #expect(T.run(["evaluate", "--dataset", "bad.csv", "--protocol", "tss6"], cwd: dir).code == 64)
-    let bad = T.run(["evaluate", "--dataset", "bad.csv"], cwd: dir)
+    #expect(T.run(["evaluate", "--revlog", "bad.csv", "--protocol", ""], cwd: dir).code == 64)
+    #expect(T.run(["evaluate", "--revlog", "bad.csv", "--protocol", "tss6"], cwd: dir).code == 64)
+    let bad = T.run(["evaluate", "--revlog", "bad.csv"], cwd: dir)
     #expect(bad.code == 1)
     #expect(bad.err.contains("bad.csv: line 3: expected a rating 1, 2, 3 or 4, found '9'"))
-    #expect(T.run(["evaluate", "--dataset", "missing"], cwd: dir).code == 1)
+    #expect(T.run(["evaluate", "--revlog", "missing"], cwd: dir).code == 1)
   }
 }

@@ -30,6 +30,34 @@ import MemoryModels
       learners.append((String(name.dropLast(4)), file.cards))
     }
   }
+  // fsrs-rs on the same training data, in the same run: `$PLANNER_FSRS_RS_PYTHON` is a Python
+  // with fsrs-rs-python installed (a virtual environment; never needed by the tests).
+  var fsrsRsSeconds: Double?
+  var fsrsRsTargets = 0
+  if !benchQuick, let python = env["PLANNER_FSRS_RS_PYTHON"] {
+    let scored = learners.filter { l in
+      l.1.reduce(0) { $0 + $1.elapsedDays.dropFirst().filter { $0 >= 1 }.count } >= DatasetEvaluation.minimumTargets
+    }.map { dir + "/" + $0.0 + ".csv" }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: python)
+    process.arguments = ["Benchmarks/scripts/fsrs-rs-fit.py"] + scored
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    if (try? process.run()) != nil {
+      let out = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      process.waitUntilExit()
+      var total = 0.0
+      for line in out.split(separator: "\n") {
+        guard let v = try? JSONDecoder().decode(JSONValue.self, from: Data(line.utf8)),
+          let sec = devSetMember(v, "seconds")?.doubleValue, let n = devSetMember(v, "training_targets")?.doubleValue
+        else { continue }
+        total += sec
+        fsrsRsTargets += Int(n)
+      }
+      if process.terminationStatus == 0 { fsrsRsSeconds = total }
+    }
+    FileHandle.standardError.write(Data("optimizer-devset: fsrs-rs last-fold fits: \(fsrsRsSeconds.map { String(format: "%.4f s", $0) } ?? "failed") for \(fsrsRsTargets) training targets\n".utf8))
+  }
   let chosen = (env["PLANNER_DEVSET_VARIANTS"] ?? "shipped").split(separator: ",").map(String.init)
   func stderr(_ s: String) { FileHandle.standardError.write(Data((s + "\n").utf8)) }
   for variant in chosen {
@@ -74,8 +102,9 @@ import MemoryModels
       ("largest_loss_vs_defaults", rounded(worstVsDefault, 5)),
       ("seconds_all_folds", rounded(s, 3)), ("load_average", loadAverage()),
     ])
-    // Fit speed on the training part of each learner's last tss5 fold, one thread, best of 3.
+    // Fit speed on the training part of each learner's last tss5 fold, best of 3, 1 and 2 threads.
     var fitSeconds = 0.0
+    var fitSeconds2 = 0.0
     var trainingTargets = 0
     for (_, cards) in learners {
       guard let split = try? TimeSeriesEvaluation(cards: cards, split: .timeSeries(folds: 5), bins: .log2),
@@ -86,15 +115,26 @@ import MemoryModels
       one.threads = 1
       var best = Double.infinity
       var fit: FSRSFitReport!
-      for _ in 0..<3 { best = min(best, seconds { fit = FSRSOptimizer(configuration: one).fit(history) }) }
+      let repeats = benchQuick ? 1 : 3
+      for _ in 0..<repeats { best = min(best, seconds { fit = FSRSOptimizer(configuration: one).fit(history) }) }
       fitSeconds += best
       trainingTargets += fit.trainingExamples
+      var two = configuration
+      two.threads = 2
+      best = Double.infinity
+      for _ in 0..<repeats { best = min(best, seconds { _ = FSRSOptimizer(configuration: two).fit(history) }) }
+      fitSeconds2 += best
     }
     report("optimizer-devset-speed", [
       ("variant", .string(variant)), ("training_targets", .number(Double(trainingTargets))),
-      ("fit_seconds_1_thread", rounded(fitSeconds, 4)),
+      ("fit_seconds_1_thread", rounded(fitSeconds, 4)), ("fit_seconds_2_threads", rounded(fitSeconds2, 4)),
+      ("fsrs_rs_seconds", fsrsRsSeconds.map { rounded($0, 4) } ?? .null),
+      ("fsrs_rs_training_targets", fsrsRsSeconds == nil ? .null : .number(Double(fsrsRsTargets))),
+      ("speedup_vs_fsrs_rs_1_thread", fsrsRsSeconds.map { rounded($0 / fitSeconds, 2) } ?? .null),
+      ("speedup_vs_fsrs_rs_2_threads", fsrsRsSeconds.map { rounded($0 / fitSeconds2, 2) } ?? .null),
+      ("load_average", loadAverage()),
     ])
-    stderr("optimizer-devset \(variant): last-fold fits, 1 thread: \(String(format: "%.4f", fitSeconds)) s for \(trainingTargets) training targets")
+    stderr("optimizer-devset \(variant): last-fold fits: \(String(format: "%.4f", fitSeconds)) s (1 thread), \(String(format: "%.4f", fitSeconds2)) s (2 threads) for \(trainingTargets) training targets")
     stderr("optimizer-devset \(variant): log loss \(String(format: "%.5f", agg[0].logLoss)) RMSE(bins) \(String(format: "%.5f", agg[0].rmseBins)) AUC \(String(format: "%.5f", agg[0].auc)); beats fsrs-rs on \(wins)/\(compared); worst vs defaults \(String(format: "%+.5f", worstVsDefault)); \(String(format: "%.2f", s)) s")
     if env["PLANNER_DEVSET_PER_LEARNER"] != nil { for l in lines { stderr(l) } }
   }

@@ -2,16 +2,27 @@ import Foundation
 import MemoryModels
 import PlanEngine
 
-/// `planner evaluate --dataset DIR|FILE`: the shared dev set's protocol over learner review files
+/// `planner evaluate --revlog DIR|FILE` on learner review files: the shared dev set's protocol
 /// (docs/optimizer.md, "The dev-set protocol"), printed in the shape of `reference-results.json`
 /// and, when a reference file is found, side by side with it.
 extension EvaluateCommand {
   static let datasetArguments: [ArgumentSpec] = [
-    .option(.dataset, value: "PATH", help: "A folder of learner review files (or one file): the dev-set protocol."),
-    .option(.protocol, value: "LIST", help: "With --dataset: tss5, holdout or tss5,holdout.", default: "tss5"),
-    .option(.reference, value: "FILE", help: "With --dataset: reference scores (default: PATH/reference-results.json)."),
-    .option(.check, value: "TOL", help: "With --dataset: exit 1 unless unfitted models' aggregates match the reference to TOL."),
+    .option(.protocol, value: "LIST", help: "For learner review files: tss5, holdout or tss5,holdout.", default: "tss5"),
+    .option(.reference, value: "FILE", help: "For learner review files: reference scores (default: DIR/reference-results.json)."),
+    .option(.check, value: "TOL", help: "For learner review files: exit 1 unless unfitted models' aggregates match the reference to TOL."),
   ]
+
+  /// Whether `path` is a folder or a file whose header is the learner review format.
+  static func isDataset(_ path: String) throws -> Bool {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return false }
+    if isDirectory.boolValue { return true }
+    guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+    defer { try? handle.close() }
+    let head = String(decoding: handle.readData(ofLength: 512), as: UTF8.self)
+    let header = head.split(separator: "\n", maxSplits: 1).first.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) } } ?? []
+    return header.contains("review_time_unix_ms") && header.contains("review_kind")
+  }
 
   /// The name of a model in `reference-results.json`, or ours where the reference has none.
   static func referenceName(_ m: EvaluatedModel) -> String {
@@ -43,7 +54,7 @@ extension EvaluateCommand {
   static func runDataset(
     _ arguments: ParsedArguments, context: CommandContext, models asked: [EvaluatedModel], threads: Int, json: Bool
   ) throws -> Int32 {
-    let given = try arguments.require(.dataset)
+    let given = try arguments.require(.revlog)
     let root = context.path(given)
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory) else {
