@@ -1,5 +1,5 @@
 /// One card's reviews in time order, as the models, the optimizer and the evaluator consume
-/// them. Built by the review-log importer (`PlanEngine`) or by a learner's event fold.
+/// them. Built by the review-log importer (`ReviewLogs`) or by a learner's event fold.
 public struct CardHistory: Sendable, Hashable {
   public var cardID: Int64
   /// Review times in milliseconds since the Unix epoch, ascending.

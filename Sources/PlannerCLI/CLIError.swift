@@ -1,4 +1,4 @@
-import PlanEngine
+import PlannerCore
 
 /// Errors of the command-line layer. Other layers' errors (`PlanEngineError`,
 /// `MemoryModelsError`) pass through and are shown as failures (exit 1), except where the CLI

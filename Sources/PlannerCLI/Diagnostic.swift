@@ -1,5 +1,5 @@
 import MemoryModels
-import PlanEngine
+import PlannerCore
 
 /// An error as the user sees it: a code, a message, and where it points.
 struct Diagnostic {

@@ -1,6 +1,6 @@
 /// Every `planner` subcommand, in the order `planner --help` lists them.
 extension PlannerCLI {
-  static let commands: [any PlannerCommand.Type] = [
+  package static let commands: [any PlannerCommand.Type] = [
     TodayCommand.self,
     InitCommand.self,
     RecordCommand.self,

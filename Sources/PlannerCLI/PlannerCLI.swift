@@ -1,6 +1,5 @@
 import Foundation
-import MemoryModels
-import PlanEngine
+import PlannerCore
 
 /// The `planner` command-line tool as a library: parse, run, report, choose the exit code.
 public enum PlannerCLI {

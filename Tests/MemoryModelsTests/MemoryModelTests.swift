@@ -1,5 +1,6 @@
 import Testing
 @testable import MemoryModels
+@testable import PlannerCore
 
 /// What every `MemoryModel` promises, checked generically on FSRS-6, SM-2 and HLR over seeded
 /// random histories.

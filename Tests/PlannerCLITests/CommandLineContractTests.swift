@@ -1,7 +1,9 @@
 import Foundation
-import PlanEngine
 import Testing
+import TestSupport
 @testable import PlannerCLI
+@testable import PlannerCore
+import Testing
 
 /// The command-line contract of docs/cli.md, for every command: a malformed or out-of-range
 /// argument exits 64 with one `planner: error:` line naming it, the value and what is expected,
@@ -13,11 +15,9 @@ struct CommandLineContractTests {
   /// 2026-11-30T12:00:00Z.
   static let now = Date(timeIntervalSince1970: 1_796_040_000)
 
-  struct Run { var code: Int32; var out: String; var err: String }
-
   /// A folder with a learner `amina` (one word), a learner root `root/` and a review log.
   final class Workspace {
-    let path = NSTemporaryDirectory() + "planner-contract-\(UUID().uuidString)"
+    let path = TemporaryFolder.newPath("planner-contract")
 
     init() {
       try! FileManager.default.createDirectory(atPath: path + "/root", withIntermediateDirectories: true)
@@ -35,11 +35,7 @@ struct CommandLineContractTests {
     deinit { try? FileManager.default.removeItem(atPath: path) }
   }
 
-  static func run(_ args: [String], in directory: String) -> Run {
-    let out = CLIOutput.capture(), err = CLIOutput.capture()
-    let code = PlannerCLI.run(args, stdout: out, stderr: err, now: now, currentDirectory: directory)
-    return Run(code: code, out: out.text, err: err.text)
-  }
+  static func run(_ args: [String], in directory: String) -> CLIRun { runCLI(args, now: now, in: directory) }
 
   /// Arguments, the error line after `planner: error: `, and the "did you mean" if any.
   typealias BadArgument = (args: [String], message: String, suggestion: String?)

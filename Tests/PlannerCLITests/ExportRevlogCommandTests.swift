@@ -1,7 +1,9 @@
 import Foundation
-import PlanEngine
+import LearnerStore
 import Testing
+import TestSupport
 @testable import PlannerCLI
+import Testing
 
 @Suite("planner export-revlog")
 struct ExportRevlogCommandTests {

@@ -1,7 +1,10 @@
 import Foundation
-import PlanEngine
+import DailyPlanning
+import Nightly
 import Testing
+import TestSupport
 @testable import PlannerCLI
+import Testing
 
 /// `planner nightly`, run in-process on temporary learner roots.
 @Suite("planner nightly")
@@ -9,22 +12,13 @@ struct NightlyCommandTests {
   /// 2026-11-30T22:30:00Z.
   static let now = Date(timeIntervalSince1970: 1_796_077_800)
 
-  struct Run {
-    var code: Int32
-    var out: String
-    var err: String
-  }
-
-  static func run(_ args: [String], environment: [String: String] = [:], in directory: String = "/",
-                  terminal: Bool = false) -> Run {
-    let out = CLIOutput.capture(), err = CLIOutput.capture()
-    let code = PlannerCLI.run(args, environment: environment, stdout: out, stderr: err, now: now,
-                              currentDirectory: directory, stderrIsTerminal: terminal)
-    return Run(code: code, out: out.text, err: err.text)
+  static func run(_ args: [String], environment: [String: String] = [:], in directory: String? = nil,
+                  terminal: Bool = false) -> CLIRun {
+    runCLI(args, environment: environment, now: now, in: directory, stderrIsTerminal: terminal)
   }
 
   static func makeRoot(learners: [String: String]) -> URL {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent("nightly-cli-\(UUID().uuidString)")
+    let root = URL(fileURLWithPath: TemporaryFolder.newPath("nightly-cli"))
     for (name, profile) in learners {
       let folder = root.appendingPathComponent(name)
       try! FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -107,7 +101,7 @@ struct NightlyCommandTests {
     let names = (1...24).map { "learner-\($0)" }
     let root = Self.makeRoot(learners: Dictionary(uniqueKeysWithValues: names.map { ($0, Self.minimal) }))
     defer { try? FileManager.default.removeItem(at: root) }
-    func planned(_ r: Run) -> Int {
+    func planned(_ r: CLIRun) -> Int {
       Self.summary(r.out)["learners"] as? Int ?? -1
     }
     let explicit = Self.run(["nightly", root.path, "--shard", "2/3"])

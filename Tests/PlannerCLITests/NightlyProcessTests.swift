@@ -1,24 +1,11 @@
 import Foundation
-import PlanEngine
 import Testing
-
-/// The `planner` executable SwiftPM builds next to the test bundle.
-let nightlyPlannerBinary: URL? = {
-  var candidates: [URL] = []
-  let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-  candidates.append(exe.deletingLastPathComponent().appendingPathComponent("planner"))
-  var package = URL(fileURLWithPath: #filePath)
-  for _ in 0..<3 { package.deleteLastPathComponent() }
-  candidates.append(package.appendingPathComponent(".build/debug/planner"))
-  return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-}()
+import TestSupport
 
 /// `planner nightly` as separate processes of the built binary: shards that never share
 /// memory, and a run killed with SIGKILL midway.
-@Suite("planner nightly, separate processes", .enabled(if: nightlyPlannerBinary != nil,
-  "the planner binary is not built next to the tests (swift build --build-tests builds it)"))
+@Suite("planner nightly, separate processes")
 struct NightlyProcessTests {
-  static var binary: URL? { nightlyPlannerBinary }
 
   struct Finished {
     var status: Int32
@@ -27,7 +14,7 @@ struct NightlyProcessTests {
 
   static func start(_ args: [String], environment: [String: String] = [:]) throws -> (Process, Pipe) {
     let process = Process()
-    process.executableURL = binary!
+    process.executableURL = try Fixtures.executable("planner")
     process.arguments = args
     process.environment = environment.merging(["PATH": "/usr/bin:/bin"]) { a, _ in a }
     let out = Pipe()
@@ -45,7 +32,7 @@ struct NightlyProcessTests {
   }
 
   static func makeRoot(count: Int) -> URL {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent("nightly-proc-\(UUID().uuidString)")
+    let root = URL(fileURLWithPath: TemporaryFolder.newPath("nightly-proc"))
     for i in 1...count {
       let folder = root.appendingPathComponent(String(format: "learner-%05d", i))
       try! FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -1,18 +1,16 @@
 import Foundation
 import MemoryModels
 import Testing
+import TestSupport
 @testable import PlannerCLI
+import Testing
 
 @Suite("planner optimize and evaluate")
 struct OptimizeEvaluateCommandTests {
-  static func run(_ args: [String], cwd: String) -> (code: Int32, out: String, err: String) {
-    let out = CLIOutput.capture(), err = CLIOutput.capture()
-    let code = PlannerCLI.run(args, stdout: out, stderr: err, now: Date(timeIntervalSince1970: 1_790_000_000), currentDirectory: cwd)
-    return (code, out.text, err.text)
-  }
+  static func run(_ args: [String], cwd: String) -> CLIRun { runCLI(args, in: cwd) }
 
   static func tempDir() throws -> String {
-    let dir = NSTemporaryDirectory() + "planner-opt-\(UInt64.random(in: 0...UInt64.max))"
+    let dir = TemporaryFolder.newPath("planner-opt")
     try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
     return dir
   }

@@ -1,20 +1,11 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import PlannerCLI
 
 @Suite("planner runner: version, help, usage errors, exit codes")
 struct PlannerCLIRunTests {
-  struct Run {
-    var code: Int32
-    var out: String
-    var err: String
-  }
-
-  static func run(_ args: [String]) -> Run {
-    let out = CLIOutput.capture(), err = CLIOutput.capture()
-    let code = PlannerCLI.run(args, stdout: out, stderr: err, now: Date(timeIntervalSince1970: 1_790_000_000), currentDirectory: "/tmp")
-    return Run(code: code, out: out.text, err: err.text)
-  }
+  static func run(_ args: [String]) -> CLIRun { runCLI(args) }
 
   @Test func version() {
     let r = Self.run(["--version"])

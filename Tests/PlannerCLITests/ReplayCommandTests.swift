@@ -1,22 +1,17 @@
 import Foundation
 import MemoryModels
-import Testing
-
 @testable import PlannerCLI
+import Testing
+import TestSupport
+
 
 @Suite("planner replay")
 struct ReplayCommandTests {
-  struct Run { var code: Int32; var out: String; var err: String }
-
-  static func run(_ args: [String], in dir: String = "/tmp") -> Run {
-    let out = CLIOutput.capture(), err = CLIOutput.capture()
-    let code = PlannerCLI.run(args, stdout: out, stderr: err, now: Date(timeIntervalSince1970: 1_790_000_000), currentDirectory: dir)
-    return Run(code: code, out: out.text, err: err.text)
-  }
+  static func run(_ args: [String], in dir: String? = nil) -> CLIRun { runCLI(args, in: dir) }
 
   /// A fresh directory with `revlog.csv` holding `text`.
   static func directory(_ text: String) throws -> String {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("replay-\(UUID().uuidString)").path
+    let dir = TemporaryFolder.newPath("replay")
     try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
     try text.write(toFile: dir + "/revlog.csv", atomically: true, encoding: .utf8)
     return dir
@@ -63,7 +58,9 @@ struct ReplayCommandTests {
     for (j, dr) in fixture.retentions.enumerated() {
       let r = Self.run(["replay", "--revlog", "revlog.csv", "--retention", "\(dr)"] + parameters, in: dir)
       #expect(r.code == 0)
-      checked += FixtureLog.check(output: r.out, fixture: fixture, retentionIndex: j)
+      let result = FixtureLog.check(output: r.out, fixture: fixture, retentionIndex: j)
+      #expect(result.mismatches.isEmpty, "\(name) retention \(dr): \(result.mismatches.prefix(5))")
+      checked += result.checked
     }
     #expect(checked == 3 * fixture.stepCount)
   }
@@ -201,7 +198,7 @@ struct ReplayCommandTests {
 
   @Test("the demo review log replays cleanly")
   func demo() throws {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    let root = Fixtures.packageRoot.path
     let r = Self.run(["replay", "--revlog", "Plans/demo/revlog.csv"], in: root)
     #expect(r.code == 0)
     #expect(r.err == "")

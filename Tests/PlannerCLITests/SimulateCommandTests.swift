@@ -1,20 +1,14 @@
 import Foundation
-import PlanEngine
 import Testing
+import TestSupport
 @testable import PlannerCLI
+import PlannerCore
+import Testing
 
 /// A fresh temporary folder for the simulate/export CLI tests.
-func simulateTemporaryFolder() -> String {
-  let path = NSTemporaryDirectory() + "planner-simulate-\(UUID().uuidString)"
-  try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-  return path
-}
+func simulateTemporaryFolder() -> String { TemporaryFolder.make("planner-simulate") }
 
-func runPlanner(_ args: [String]) -> (code: Int32, out: String, err: String) {
-  let out = CLIOutput.capture(), err = CLIOutput.capture()
-  let code = PlannerCLI.run(args, stdout: out, stderr: err)
-  return (code, out.text, err.text)
-}
+func runPlanner(_ args: [String]) -> CLIRun { runCLI(args) }
 
 @Suite("planner simulate")
 struct SimulateCommandTests {
@@ -76,8 +70,7 @@ struct SimulateCommandTests {
 }
 
 /// `planner simulate` in two separate processes of the built binary.
-@Suite("planner simulate, separate processes", .enabled(if: nightlyPlannerBinary != nil,
-  "the planner binary is not built next to the tests (swift build --build-tests builds it)"))
+@Suite("planner simulate, separate processes")
 struct SimulateProcessTests {
   @Test("same seed, identical folders and truth file across two processes")
   func twoProcesses() throws {
@@ -86,7 +79,7 @@ struct SimulateProcessTests {
     var outputs: [String] = []
     for name in ["a", "b"] {
       let process = Process()
-      process.executableURL = nightlyPlannerBinary!
+      process.executableURL = try Fixtures.executable("planner")
       process.arguments = ["simulate", "--learners", "3", "--days", "45", "--seed", "9", "--policy", "all", "--out", "\(tmp)/\(name)",
                            "--jobs", name == "a" ? "1" : "2"]
       let pipe = Pipe()

@@ -1,17 +1,14 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import PlannerCLI
 
 @Suite("planner synth")
 struct SynthCommandTests {
-  static func run(_ args: [String], cwd: String = "/tmp") -> (code: Int32, out: String, err: String) {
-    let out = CLIOutput.capture(), err = CLIOutput.capture()
-    let code = PlannerCLI.run(args, stdout: out, stderr: err, now: Date(timeIntervalSince1970: 1_790_000_000), currentDirectory: cwd)
-    return (code, out.text, err.text)
-  }
+  static func run(_ args: [String], cwd: String? = nil) -> CLIRun { runCLI(args, in: cwd) }
 
   static func tempDir() throws -> String {
-    let dir = NSTemporaryDirectory() + "planner-synth-\(UInt64.random(in: 0...UInt64.max))"
+    let dir = TemporaryFolder.newPath("planner-synth")
     try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
     return dir
   }

@@ -1,8 +1,12 @@
 import Foundation
-import PlanEngine
+import DailyPlanning
 import Testing
+import TestSupport
 
 @testable import PlannerCLI
+import Testing
+@testable import PlannerCore
+
 
 /// `planner today`: golden plans of the demo learner in three languages and JSON, the same plan
 /// from a learner folder and from `planner nightly`, the learner's own date, and bad input.
@@ -10,19 +14,9 @@ import Testing
 struct TodayCommandTests {
   /// 2026-03-20T10:00Z: a Friday in Kyiv (12:00 local).
   static let now = Date(timeIntervalSince1970: 1_774_000_800)
-  static let package: URL = {
-    var url = URL(fileURLWithPath: #filePath)
-    for _ in 0..<3 { url.deleteLastPathComponent() }
-    return url
-  }()
+  static let package = Fixtures.packageRoot
 
-  struct Run { var code: Int32; var out: String; var err: String }
-
-  static func run(_ args: [String], in directory: String = "/") -> Run {
-    let out = CLIOutput.capture(), err = CLIOutput.capture()
-    let code = PlannerCLI.run(args, stdout: out, stderr: err, now: now, currentDirectory: directory)
-    return Run(code: code, out: out.text, err: err.text)
-  }
+  static func run(_ args: [String], in directory: String? = nil) -> CLIRun { runCLI(args, now: now, in: directory) }
 
   static func golden(_ name: String) throws -> String {
     try String(contentsOf: package.appendingPathComponent("Plans/demo/plans/" + name), encoding: .utf8)
@@ -30,7 +24,7 @@ struct TodayCommandTests {
 
   /// A copy of the demo learner as a folder.
   static func demoFolder() throws -> URL {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("today-\(UUID().uuidString)/demo")
+    let dir = URL(fileURLWithPath: TemporaryFolder.newPath("today") + "/demo")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     try Data(DemoLearner.profileFile.utf8).write(to: dir.appendingPathComponent("profile.json"))
     try Data(DemoLearner.eventsFile.utf8).write(to: dir.appendingPathComponent("events.jsonl"))
@@ -65,7 +59,7 @@ struct TodayCommandTests {
 
   @Test("--demo uses the demo's own date, or --date; it works from any directory")
   func demoDate() throws {
-    let own = Self.run(["today", "--demo", "--format", "json"], in: "/tmp")
+    let own = Self.run(["today", "--demo", "--format", "json"], in: TemporaryFolder.root)
     #expect(own.out.contains(#""date" : "2026-03-15""#))
     let later = Self.run(["today", "--demo", "--date", "2026-03-20", "--format", "json"], in: "/")
     #expect(later.code == 0)
@@ -105,7 +99,7 @@ struct TodayCommandTests {
 
   @Test("a new learner: an empty plan, in the profile's language; a torn last line is reported, not planned on")
   func newLearner() throws {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent("today-\(UUID().uuidString)")
+    let root = URL(fileURLWithPath: TemporaryFolder.newPath("today"))
     defer { try? FileManager.default.removeItem(at: root) }
     let dir = root.appendingPathComponent("fresh").path
     #expect(Self.run(["init", dir, "--locale", "uk", "--minutes", "20"]).code == 0)
@@ -150,11 +144,11 @@ struct TodayCommandTests {
 
 /// `planner today --demo` as separate processes of the built binary, from a directory without
 /// the package (no resource bundle reachable): the same bytes every time.
-@Suite("planner today, separate processes", .enabled(if: nightlyPlannerBinary != nil, "the planner binary is not built"))
+@Suite("planner today, separate processes")
 struct TodayProcessTests {
   static func run(_ args: [String]) throws -> (Int32, String) {
     let process = Process()
-    process.executableURL = nightlyPlannerBinary!
+    process.executableURL = try Fixtures.executable("planner")
     process.arguments = args
     process.currentDirectoryURL = URL(fileURLWithPath: "/")
     let out = Pipe()

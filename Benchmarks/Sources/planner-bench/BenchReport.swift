@@ -1,5 +1,6 @@
 import Foundation
 import MemoryModels
+import PlannerCore
 
 /// Whether `--quick` was given: scenarios shrink to a smoke-test size.
 let benchQuick = CommandLine.arguments.contains("--quick")

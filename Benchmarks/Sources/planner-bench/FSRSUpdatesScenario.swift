@@ -1,4 +1,5 @@
 import MemoryModels
+import PlannerCore
 
 /// `fsrs-updates`: FSRS-6 memory-state updates per second, the model alone, one core.
 ///

@@ -1,6 +1,6 @@
 import Foundation
-import MemoryModels
-import PlanEngine
+import LearnerStore
+import PlannerCore
 
 /// `learner-load`: loading one learner, the nightly job's unit of work.
 ///

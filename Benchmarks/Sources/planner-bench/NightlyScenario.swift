@@ -1,6 +1,8 @@
 import Foundation
+import DailyPlanning
 import MemoryModels
-import PlanEngine
+import Nightly
+import PlannerCore
 
 /// `nightly`: the nightly job over a root of synthetic learners, `--jobs 1` and `--jobs 2`:
 /// learners per second and the split between reading, planning and writing.

@@ -1,6 +1,7 @@
 import Foundation
 import MemoryModels
-import PlanEngine
+import PlannerCore
+import ReviewLogs
 
 /// `optimizer`: FSRS-6 fit time per 100,000 reviews and in-sample plain log loss, on the shared
 /// fixtures synth-1k / synth-10k (beside the fsrs-rs reference fits) and on a larger synthetic
@@ -8,7 +9,8 @@ import PlanEngine
 ///
 /// Each fit runs three times; the best wall time is the figure, with the process CPU time
 /// (all threads) and the load average beside it: the machine is shared. The fixture directory
-/// is `$PLANNER_FIXTURES` or `../shared/fixtures/optimizer`. One JSON line per (log, threads)
+/// is `$PLANNER_FIXTURES` or `../shared/fixtures/optimizer` (`--quick` reads only synth-1k.csv,
+/// which the tests keep in Tests/Fixtures/optimizer). One JSON line per (log, threads)
 /// on stdout; a readable table on stderr.
 @Sendable func optimizerScenario() {
   let dir = ProcessInfo.processInfo.environment["PLANNER_FIXTURES"] ?? "../shared/fixtures/optimizer"
@@ -18,7 +20,8 @@ import PlanEngine
   // Loaded one at a time (the big log is made only after the fixtures' fits), so the peak
   // resident memory printed after each log's fits shows what that size needs.
   var sources: [(name: String, load: () -> (cards: [CardHistory], floor: Double?)?)] = []
-  for name in ["synth-1k.csv", "synth-10k.csv"] {
+  // --quick (the smoke test under `swift test`) fits only the small fixture.
+  for name in benchQuick ? ["synth-1k.csv"] : ["synth-1k.csv", "synth-10k.csv"] {
     sources.append((name, {
       do {
         return (try ReviewLogReader().read(path: dir + "/" + name).cardHistories(), nil)

@@ -1,6 +1,7 @@
 import Foundation
 import MemoryModels
-import PlanEngine
+import PlannerCore
+import ReviewLogs
 
 /// `replay`: end-to-end replay from a review-log CSV file to a CSV file (read, parse, order per
 /// card, FSRS-6, format, write), on a seeded synthetic log of 1.08 million reviews, with every
@@ -150,7 +151,11 @@ enum ReplayScenario {
 /// User + system CPU seconds of the whole process (all threads).
 func processCPUSeconds() -> Double {
   var usage = rusage()
-  getrusage(Int32(RUSAGE_SELF.rawValue), &usage)
+  #if os(Linux)
+    getrusage(Int32(RUSAGE_SELF.rawValue), &usage)  // Glibc imports RUSAGE_SELF as an enum
+  #else
+    getrusage(RUSAGE_SELF, &usage)
+  #endif
   let user = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
   let system = Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
   return user + system

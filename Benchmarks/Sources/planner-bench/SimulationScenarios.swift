@@ -1,7 +1,10 @@
 import Foundation
+import LearnerStore
 import MemoryModels
-import PlanEngine
+import Nightly
 import PlannerCLI
+import PlannerCore
+import Simulation
 
 // Scenarios over simulated learners (docs/simulation.md). Sizes: `--quick` is a smoke test;
 // otherwise PLANNER_BENCH_LEARNERS, PLANNER_BENCH_DAYS and PLANNER_BENCH_JOBS (set by the
@@ -75,12 +78,16 @@ func planGenerationScenario() {
 
 /// `nightly-simulated`: `planner nightly`'s producer over a root of simulated learners (the
 /// planner policy; a year each), with PLANNER_BENCH_JOBS jobs (default: 1 then 2). The root is
-/// made once per size and reused from the temporary folder.
+/// made once per size and reused from .build/planner-bench-cache (or $PLANNER_BENCH_CACHE).
 func nightlySimulatedScenario() {
   let learners = size("PLANNER_BENCH_LEARNERS", 1000, quick: 3)
   let days = size("PLANNER_BENCH_DAYS", 365, quick: 20)
   let tmp = FileManager.default.temporaryDirectory.path
-  let root = benchQuick ? "\(tmp)/planner-bench-simroot-quick-\(getpid())" : "\(tmp)/planner-bench-simroot-\(learners)x\(days)"
+  // The full-size history is cached for the next scenario (jobs1, then jobs2) in the build
+  // folder, not in $TMPDIR: a benchmark run leaves nothing behind there.
+  let cache = env["PLANNER_BENCH_CACHE"] ?? FileManager.default.currentDirectoryPath + "/.build/planner-bench-cache"
+  if !benchQuick { try? FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true) }
+  let root = benchQuick ? "\(tmp)/planner-bench-simroot-quick-\(getpid())" : "\(cache)/simroot-\(learners)x\(days)"
   defer { if benchQuick { try? FileManager.default.removeItem(atPath: root); try? FileManager.default.removeItem(atPath: root + ".truth.jsonl") } }
   var generate = 0.0
   if !FileManager.default.fileExists(atPath: root + ".truth.jsonl") {

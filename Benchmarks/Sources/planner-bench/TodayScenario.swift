@@ -1,6 +1,8 @@
 import Foundation
-import MemoryModels
-import PlanEngine
+import DailyPlanning
+import Hifz
+import LearnerStore
+import PlannerCore
 
 /// `today`: `planner today` for one learner with three years of daily use, end to end.
 ///

@@ -1,3 +1,4 @@
+import PlannerCore
 /// Interval fuzz with Anki's three ranges (FSRS6.md §6.3), drawn from ``SplitMix64`` keyed by
 /// (card id, review count): the same card at the same review always gets the same interval,
 /// in every process. Off unless the caller asks for it; the model itself never fuzzes.

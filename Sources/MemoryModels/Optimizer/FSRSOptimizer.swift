@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import PlannerCore
 
 /// Fits the 21 FSRS-6 parameters to one learner's review history (fsrs-rs
 /// `compute_parameters`, FSRS6.md §7), in memory and deterministically.

@@ -1,4 +1,5 @@
 import Foundation
+import PlannerCore
 
 /// The hidden memory of a simulated learner: deliberately *not* FSRS, so that fitting FSRS to
 /// its logs is an honest test. One number per card, the strength h (days until recall falls

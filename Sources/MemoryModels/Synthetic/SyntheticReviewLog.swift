@@ -1,4 +1,5 @@
 import Foundation
+import PlannerCore
 
 /// One row of a synthetic review log, in the review-log CSV's terms.
 public struct SyntheticReview: Sendable, Hashable {

@@ -1,5 +1,6 @@
 import Foundation
-import PlanEngine
+import LearnerStore
+import PlannerCore
 
 /// `planner config DIR [KEY [VALUE]]`: shows or changes one setting of a learner's profile.
 enum ConfigCommand: PlannerCommand {

@@ -1,6 +1,6 @@
 import Foundation
 import MemoryModels
-import PlanEngine
+import PlannerCore
 
 /// `planner evaluate --revlog DIR|FILE` on learner review files: the shared dev set's protocol
 /// (docs/optimizer.md, "The dev-set protocol"), printed in the shape of `reference-results.json`

@@ -1,6 +1,6 @@
 import Foundation
 import MemoryModels
-import PlanEngine
+import PlannerCore
 
 /// `planner evaluate`: scores memory models on a learner's own history with the open
 /// srs-benchmark's protocol (docs/optimizer.md, "Evaluation").

@@ -1,5 +1,6 @@
 import Foundation
-import PlanEngine
+import LearnerStore
+import Simulation
 
 /// `planner export-revlog DIR [--out FILE]`: the learner's reviews as a review-log CSV, so
 /// `replay`, `optimize` and `evaluate` run on exactly the same data (docs/simulation.md).

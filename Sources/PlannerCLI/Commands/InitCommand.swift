@@ -1,5 +1,6 @@
 import Foundation
-import PlanEngine
+import LearnerStore
+import PlannerCore
 
 /// `planner init DIR`: creates a learner folder with a profile and an empty history.
 enum InitCommand: PlannerCommand {

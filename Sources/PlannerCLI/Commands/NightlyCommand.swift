@@ -1,5 +1,7 @@
 import Foundation
-import PlanEngine
+import DailyPlanning
+import Nightly
+import PlannerCore
 
 /// `planner nightly ROOT [--date D] [--jobs N] [--shard K/N]`: plan every learner under ROOT
 /// and write each plan to `<learner>/plans/<date>.json`; the JSON summary goes to stdout.

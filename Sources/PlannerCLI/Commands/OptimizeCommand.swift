@@ -1,6 +1,7 @@
 import Foundation
 import MemoryModels
-import PlanEngine
+import PlannerCore
+import ReviewLogs
 
 /// `planner optimize`: fits FSRS-6 to a review log and writes the parameter file that
 /// `replay --parameters` reads (docs/optimizer.md).

@@ -1,5 +1,6 @@
 import Foundation
-import PlanEngine
+import LearnerStore
+import PlannerCore
 
 /// `planner record DIR <event> …` and `planner record DIR --events FILE.jsonl`.
 enum RecordCommand: PlannerCommand {

@@ -1,5 +1,6 @@
 import Foundation
-import PlanEngine
+import LearnerStore
+import Vocabulary
 
 /// `planner remind DIR [--at TIME] [--format text|json]`: the next reminder from now, taking the
 /// day's events into account (what was shown, answered, failed since the nightly plan).

@@ -1,6 +1,7 @@
 import Foundation
 import MemoryModels
-import PlanEngine
+import PlannerCore
+import ReviewLogs
 
 /// `planner replay`: runs a review log through a memory model and prints, per review, the
 /// prediction before it and the state and interval after it.

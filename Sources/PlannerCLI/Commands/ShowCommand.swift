@@ -1,6 +1,8 @@
 import Foundation
+import Hifz
+import LearnerStore
 import MemoryModels
-import PlanEngine
+import PlannerCore
 
 /// `planner show DIR [--format text|json]`: the learner's derived state, summarised.
 enum ShowCommand: PlannerCommand {

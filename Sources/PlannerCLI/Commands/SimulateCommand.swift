@@ -1,5 +1,6 @@
 import Foundation
-import PlanEngine
+import PlannerCore
+import Simulation
 
 /// `planner simulate`: synthetic learners who follow a scheduler, in a closed loop with a
 /// hidden memory; the policy comparison and the retention sweep. See docs/simulation.md.

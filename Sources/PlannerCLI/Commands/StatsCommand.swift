@@ -1,5 +1,7 @@
 import Foundation
-import PlanEngine
+import LearnerStore
+import PlannerCore
+import Vocabulary
 
 /// `planner stats DIR [--date D] [--format text|json]`: the number of words, the most popular
 /// one, and what the memory model adds (due today, well known, average recall, the words that

@@ -1,6 +1,6 @@
 import Foundation
 import MemoryModels
-import PlanEngine
+import ReviewLogs
 
 /// `planner synth`: writes the review log of a simulated learner whose hidden memory is not
 /// FSRS (docs/optimizer.md), and reports the log loss of the hidden probabilities: the floor.

@@ -1,5 +1,7 @@
 import Foundation
-import PlanEngine
+import DailyPlanning
+import Localization
+import PlannerCore
 
 /// `planner today DIR [--date D] [--format text|json] [--locale en|ar|uk]` and
 /// `planner today --demo`: the day's plan (docs/plans.md).

@@ -1,5 +1,5 @@
 import Foundation
-import PlanEngine
+import PlannerCore
 
 /// Helpers shared by the vocabulary commands (words, stats, remind).
 enum VocabularyCLI {

@@ -1,5 +1,7 @@
 import Foundation
-import PlanEngine
+import LearnerStore
+import PlannerCore
+import Vocabulary
 
 /// `planner words DIR [--sort date|alpha|popularity] [--format text|json]` lists the dictionary;
 /// `planner words DIR import FILE` imports a deck (CSV `english,ukrainian` or JSON), merging

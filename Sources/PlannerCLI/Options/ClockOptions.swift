@@ -1,5 +1,5 @@
 import Foundation
-import PlanEngine
+import PlannerCore
 
 /// `--timezone TZ --day-starts-at H`: the learner's learning days.
 struct ClockOptions: OptionGroup {

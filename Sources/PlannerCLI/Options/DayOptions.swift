@@ -1,5 +1,6 @@
 import Foundation
-import PlanEngine
+import Localization
+import PlannerCore
 
 /// `--date YYYY-MM-DD`: the learning day to use instead of the learner's own today.
 struct DateOption: OptionGroup {

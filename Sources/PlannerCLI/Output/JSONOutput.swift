@@ -1,5 +1,5 @@
 import Foundation
-import PlanEngine
+import PlannerCore
 
 /// The one JSON style of the command line (docs/cli.md, "JSON"): every `--format json` document
 /// and every plan file is pretty-printed with two-space indentation, keys sorted, `/` not

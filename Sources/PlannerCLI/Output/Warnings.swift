@@ -1,4 +1,4 @@
-import PlanEngine
+import PlannerCore
 
 /// Every warning the command line prints, one wording each.
 enum Warning {

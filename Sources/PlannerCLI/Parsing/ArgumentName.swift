@@ -1,3 +1,4 @@
+import PlannerCore
 /// Every option, flag and positional name of the command line, once. Declarations and look-ups
 /// both take an `ArgumentName`, so a misspelt name is a compile error, not a nil at run time.
 /// Options are the long name without dashes; positionals are the upper-case name `--help` shows.

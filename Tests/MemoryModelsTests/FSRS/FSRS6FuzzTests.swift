@@ -1,5 +1,6 @@
 import Testing
 @testable import MemoryModels
+@testable import PlannerCore
 
 @Suite("FSRS-6 interval fuzz")
 struct FSRS6FuzzTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MemoryModels
+@testable import PlannerCore
 
 /// The properties of FSRS6.md §4.4, with the default parameters, over seeded random states.
 @Suite("FSRS-6 properties (spec §4.4)")

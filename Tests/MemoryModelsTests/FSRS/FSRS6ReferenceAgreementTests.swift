@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MemoryModels
+@testable import PlannerCore
 
 /// The optimised hot path (stored weights, exp(y·ln x) instead of pow) against a plain
 /// transcription of FSRS6.md with `pow`, on seeded random histories and parameter vectors.

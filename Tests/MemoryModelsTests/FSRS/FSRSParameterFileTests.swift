@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MemoryModels
+@testable import PlannerCore
 
 @Suite("FSRS parameter file")
 struct FSRSParameterFileTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MemoryModels
+@testable import PlannerCore
 
 /// Histories simulated by FSRS-6 itself with known parameters (only for the recovery and
 /// gradient tests; "beats the defaults" claims use the non-FSRS generator).

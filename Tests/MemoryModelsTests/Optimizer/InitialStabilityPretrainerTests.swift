@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MemoryModels
+@testable import PlannerCore
 
 @Suite("Initial-stability pre-training")
 struct InitialStabilityPretrainerTests {

@@ -1,25 +1,22 @@
 import Foundation
-import PlanEngine
+import LearnerStore
 import Testing
+import TestSupport
 @testable import PlannerCLI
+import PlannerCore
+import Testing
 
 /// `planner init`, `record`, `show`, `config`, run in-process with a fixed clock.
 @Suite struct LearnerCommandsTests {
-  struct Run { var code: Int32; var out: String; var err: String }
-
   let root: String
   /// 2026-11-30T12:00:00Z (14:00 in Kyiv).
   let now = Date(timeIntervalSince1970: 1_796_040_000)
 
-  init() {
-    root = NSTemporaryDirectory() + "planner-cli-learner-\(UUID().uuidString)"
-    try! FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-  }
+  /// A new folder per test (a suite instance per test), removed at process exit.
+  init() { root = TemporaryFolder.make("planner-cli-learner") }
 
-  func run(_ args: [String], stdin: [UInt8] = [], env: [String: String] = [:]) -> Run {
-    let out = CLIOutput.capture(), err = CLIOutput.capture()
-    let code = PlannerCLI.run(args, environment: env, stdout: out, stderr: err, now: now, currentDirectory: root, stdin: .bytes(stdin))
-    return Run(code: code, out: out.text, err: err.text)
+  func run(_ args: [String], stdin: [UInt8] = [], env: [String: String] = [:]) -> CLIRun {
+    runCLI(args, environment: env, now: now, in: root, stdin: stdin)
   }
 
   func events() -> String { (try? String(contentsOfFile: root + "/amina/events.jsonl", encoding: .utf8)) ?? "" }

@@ -1,26 +1,19 @@
 import Foundation
-import PlanEngine
+import LearnerStore
 import Testing
+import TestSupport
 @testable import PlannerCLI
+import PlannerCore
+import Testing
 
 /// A child process recording events is killed with SIGKILL at arbitrary moments (in the
 /// middle of appends, batch writes, snapshot writes); the learner then loads, and every
 /// event the child acknowledged is in the history.
 @Suite(.serialized) struct LearnerCrashTests {
-  static var plannerBinary: String {
-    let candidates = [
-      URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("planner").path,
-      URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent(".build/debug/planner").path,
-    ]
-    return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates[1]
-  }
-
   @Test(arguments: [0.6, 1.1, 1.7])
   func killedMidWriteKeepsEveryAcknowledgedEvent(after seconds: Double) throws {
-    let binary = Self.plannerBinary
-    try #require(FileManager.default.isExecutableFile(atPath: binary), "build the planner binary first: \(binary)")
-    let root = NSTemporaryDirectory() + "planner-crash-\(UUID().uuidString)"
+    let binary = try Fixtures.executable("planner").path
+    let root = TemporaryFolder.make("planner-crash")
     defer { try? FileManager.default.removeItem(atPath: root) }
     let dir = root + "/amina"
     var p = LearnerProfile(id: "amina")
@@ -32,7 +25,7 @@ import Testing
     for j in 0..<20_000 {
       batch += #"{"version":1,"id":"b\#(j)","at":"2026-11-30T07:00:00Z","type":"plan.itemDone","payload":{"date":"2026-11-30","item":"item-\#(j)","seconds":30}}"# + "\n"
     }
-    try batch.write(toFile: root + "/batch.jsonl", atomically: true, encoding: .utf8)
+    try batch.write(toFile: root + "/batch.jsonl", atomically: false, encoding: .utf8)
     let script = """
       i=0
       while :; do

@@ -1,7 +1,10 @@
 import Foundation
 import Testing
+@testable import LearnerStore
+import TestSupport
 @testable import PlannerCLI
-@testable import PlanEngine
+@testable import PlannerCore
+@testable import Vocabulary
 
 @Suite("CLI: words, stats, remind")
 struct VocabCommandsTests {
@@ -9,7 +12,7 @@ struct VocabCommandsTests {
 
   /// A fresh learner in Europe/Kyiv, in a temporary folder.
   static func learner() throws -> String {
-    let dir = NSTemporaryDirectory() + "vocab-cli-\(UUID().uuidString)"
+    let dir = TemporaryFolder.newPath("vocab-cli")
     var profile = LearnerProfile(id: "t")
     profile.timezone = "Europe/Kyiv"
     profile.vocabulary.reminderEveryMinutes = 60
@@ -26,13 +29,12 @@ struct VocabCommandsTests {
   }
 
   static func run(_ args: [String]) -> (Int32, String, String) {
-    let out = CLIOutput.capture(), err = CLIOutput.capture()
-    let code = PlannerCLI.run(args, stdout: out, stderr: err, now: now)
-    return (code, out.text, err.text)
+    let r = runCLI(args, now: now)
+    return (r.code, r.out, r.err)
   }
 
   static func write(_ text: String, _ name: String) throws -> String {
-    let path = NSTemporaryDirectory() + "\(UUID().uuidString)-\(name)"
+    let path = TemporaryFolder.make("file") + "/" + name
     try Data(text.utf8).write(to: URL(fileURLWithPath: path))
     return path
   }
@@ -166,12 +168,11 @@ struct VocabRemindDSTTests {
       ("2026-03-01T10:00:00+02:00", .wordAdded(english: "apple", ukrainian: ["яблуко"])),
       ("2026-03-02T10:00:00+02:00", .wordLookedUp(english: "apple")),
     ])
-    let out = CLIOutput.capture(), err = CLIOutput.capture()
-    let code = PlannerCLI.run(["remind", dir, "--at", at, "--format", "json"], stdout: out, stderr: err, now: Date(timeIntervalSince1970: 1_800_000_000))
-    #expect(code == 0, "\(err.text)")
-    #expect(out.text.contains("\"localTime\" : \"\(local)\""))
-    #expect(out.text.contains("\"at\" : \"\(utc)\""))
-    #expect(out.text.contains("\"text\" : \"apple — яблуко\""))
+    let r = runCLI(["remind", dir, "--at", at, "--format", "json"], now: Date(timeIntervalSince1970: 1_800_000_000))
+    #expect(r.code == 0, "\(r.err)")
+    #expect(r.out.contains("\"localTime\" : \"\(local)\""))
+    #expect(r.out.contains("\"at\" : \"\(utc)\""))
+    #expect(r.out.contains("\"text\" : \"apple — яблуко\""))
   }
 }
 

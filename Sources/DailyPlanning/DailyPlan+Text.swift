@@ -1,0 +1,122 @@
+import Hifz
+import Localization
+/// The plan as text for people, in the plan's language or another (`planner today`).
+///
+/// Everything comes from the catalogs: headings, reasons by their code, notes by their code
+/// (an unknown code shows its English text), counted phrases with the language's plural rules,
+/// surah names in the language's form, Arabic-Indic digits and bidi isolates in Arabic.
+extension DailyPlan {
+  public func text(locale: PlanLocale) -> String {
+    let l = Localizer(locale: locale)
+    let c = date.civil
+    let dateArg = MessageArgument.date(year: c.year, month: c.month, day: c.day)
+    var out = l.string(.planTitle, ["date": dateArg]) + "\n"
+    out += l.string(.planBudget, ["planned": .text(duration(totals.seconds, l)), "budget": .text(duration(budget.seconds, l))]) + "\n"
+    if sections.isEmpty { out += "\n" + l.string(.planEmpty) + "\n" }
+    for section in sections {
+      out += "\n" + heading(section.kind, l) + "\n"
+      for item in section.items {
+        out += "  • " + title(item, l) + " · " + duration(item.estimatedSeconds, l) + " · " + reason(item, l) + "\n"
+      }
+    }
+    if !reminders.isEmpty {
+      out += "\n" + l.string(.sectionReminders) + "\n"
+      for r in reminders {
+        let hm = r.localTime.split(separator: ":").compactMap { Int($0) }
+        out += "  • " + l.string(.reminderAt, ["time": .time(hour: hm.first ?? 0, minute: hm.count > 1 ? hm[1] : 0), "word": .text(r.english)]) + "\n"
+      }
+    }
+    var noteLines = notes.map { note($0, l) }.filter { !$0.isEmpty }
+    if totals.deferredItems > 0 { noteLines.append(l.plural(.planDeferred, count: totals.deferredItems)) }
+    if let d = forecast.catchUpDate { let cc = d.civil; noteLines.append(l.string(.forecastCatchUp, ["date": .date(year: cc.year, month: cc.month, day: cc.day)])) }
+    if let d = forecast.goalDate { let cc = d.civil; noteLines.append(l.string(.forecastGoal, ["date": .date(year: cc.year, month: cc.month, day: cc.day)])) }
+    if !noteLines.isEmpty {
+      out += "\n" + l.string(.sectionNotes) + "\n"
+      for n in noteLines { out += "  • " + n + "\n" }
+    }
+    out += "\n" + l.string(.planSummary, ["date": dateArg, "items": .text(l.plural(.countItems, count: totals.items)),
+                                          "planned": .text(duration(totals.seconds, l)), "budget": .text(duration(budget.seconds, l))]) + "\n"
+    return out
+  }
+
+  private func heading(_ kind: DailyPlanSection.Kind, _ l: Localizer) -> String {
+    switch kind {
+    case .quranNewLesson: return l.string(.sectionNewLesson)
+    case .quranRecentRevision: return l.string(.sectionRecentRevision)
+    case .quranOldRevision: return l.string(.sectionOldRevision)
+    case .vocabularyReviews: return l.string(.sectionVocabularyReviews)
+    case .vocabularyNewWords: return l.string(.sectionNewWords)
+    }
+  }
+
+  /// Whole minutes from a minute up, seconds below.
+  private func duration(_ seconds: Int, _ l: Localizer) -> String {
+    seconds < 60 ? l.plural(.countSeconds, count: seconds) : l.plural(.countMinutes, count: (seconds + 30) / 60)
+  }
+
+  private func title(_ item: DailyPlanItem, _ l: Localizer) -> String {
+    if let english = item.english {
+      let uk = (item.translations ?? []).joined(separator: ", ")
+      return l.format(.text(english)) + " → " + l.format(.text(uk))
+    }
+    var parts: [String] = []
+    if let unit = item.unit, unit.hasPrefix("p"), let page = Int(unit.dropFirst()) {
+      parts.append(l.string(.quranPage, ["page": .integer(page)]) + ":")
+    }
+    for text in item.ranges ?? [] {
+      guard let r = try? AyahRange(parsing: text) else { parts.append(text); continue }
+      let a = Quran.ref(r.first), b = Quran.ref(r.last)
+      let name = SurahName(arabic: Quran.surahName(a.surah, style: .arabic), transliteration: Quran.surahName(a.surah, style: .transliterated))
+      let digits = Digits.localize(a.surah == b.surah ? "\(a.surah):\(a.ayah)-\(b.ayah)" : r.description, for: l.locale)
+      parts.append(l.format(.surah(name)) + " " + l.format(.text(digits)))
+    }
+    return parts.joined(separator: " ")
+  }
+
+  private func reason(_ item: DailyPlanItem, _ l: Localizer) -> String {
+    let r = item.reason
+    let rText = MessageArgument.decimal(r.retrievability ?? 0, fractionDigits: 2)
+    let percent = MessageArgument.percent(Int(((r.retrievability ?? 0) * 100).rounded()))
+    if item.english != nil {
+      switch r.code {
+      case "due": return l.string(.itemWordDue, ["percent": percent])
+      case "dueAndNeeded": return l.string(.itemWordNeeded, ["percent": percent])
+      case "newNeeded": return l.string(.itemNewWordNeeded)
+      case "new": return l.string(.itemNewWord)
+      default: return r.text
+      }
+    }
+    switch r.code {
+    case "new-lesson":
+      let lines = item.lines ?? 0
+      return lines == lines.rounded() ? l.plural(.itemNewLessonLines, count: Int(lines))
+        : l.plural(.itemNewLessonLines, count: lines, fractionDigits: 1)
+    case "recent": return l.string(.itemRecentLesson)
+    case "unstable": return l.string(.itemUnstable)
+    case "due": return l.string(.itemDue, ["r": rText])
+    case "at-risk": return l.string(.itemAtRisk, ["r": rText])
+    case "coverage": return l.plural(.itemNotRevisedForDays, count: r.days ?? 0)
+    case "never-revised": return l.string(.itemNeverRevised)
+    default: return r.text
+    }
+  }
+
+  private func note(_ n: DailyPlanNote, _ l: Localizer) -> String {
+    switch n.code {
+    case "plan-shortened":
+      return l.string(.planShortened, ["minutes": .text(duration(budget.seconds, l)),
+                                       "percent": .percent(Int(((budget.completion ?? 1) * 100).rounded()))])
+    case "over-budget-item": return l.string(.noteOverBudgetItem)
+    case "new-material-paused": return l.string(.noteNewMaterialPaused)
+    case "deferred": return ""
+    case "quran.new-lesson-paused": return l.string(.noteQuranNewLessonPaused)
+    case "quran.new-lesson-shortened": return l.string(.noteQuranNewLessonShortened)
+    case "quran.recent-failing": return l.string(.noteQuranRecentFailing)
+    case "quran.recent-deferred": return l.string(.noteQuranRecentDeferred)
+    case "quran.cycle-does-not-fit": return l.string(.noteQuranCycleDoesNotFit)
+    case "quran.goal-complete": return l.string(.noteQuranGoalComplete)
+    case "quran.target-unreachable": return l.string(.noteQuranTargetUnreachable)
+    default: return n.text
+    }
+  }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import Hifz
+import LearnerStore
+import Localization
+import MemoryModels
+import PlannerCore
+import Vocabulary
+
+/// The daily plan of a learner, from their profile, derived state and history: the pure entry
+/// point the CLI (`planner today`), the nightly job and the simulator call.
+extension DailyPlanner {
+  /// The plan for `date` (a learning day), with `profile.parameters` as the memory model (use
+  /// ``ParameterRefit/apply(profile:state:events:cached:)`` first to refit them from the history;
+  /// `parameters` then says where they came from). `events` is the learner's history in any order; only
+  /// what happened before `date` counts, so the plan does not change while the day's work is
+  /// being recorded.
+  public static func plan(profile: LearnerProfile, state: LearnerState, events: [LearnerEvent], date: EpochDay,
+                          locale: PlanLocale? = nil, parameters: DailyPlanParameters? = nil) throws(PlanEngineError) -> DailyPlan {
+    try plan(input(profile: profile, state: state, events: events, date: date, locale: locale, parameters: parameters))
+  }
+
+  /// The plan for `date` from the profile and the derived state alone: the plan's inputs from
+  /// the history (recitations, plan outcomes, reminder habits) are those the fold keeps in
+  /// ``LearnerState/plan`` (see ``PlanInputs``). The same plan as with the events the state was
+  /// folded from; this is what `planner today` and the nightly job use (snapshot + new events).
+  public static func plan(profile: LearnerProfile, state: LearnerState, date: EpochDay,
+                          locale: PlanLocale? = nil, parameters: DailyPlanParameters? = nil) throws(PlanEngineError) -> DailyPlan {
+    try plan(input(profile: profile, state: state, date: date, locale: locale, parameters: parameters))
+  }
+
+  /// The composition's input from the profile and the derived state alone.
+  public static func input(profile: LearnerProfile, state: LearnerState, date: EpochDay,
+                           locale: PlanLocale? = nil, parameters: DailyPlanParameters? = nil) throws(PlanEngineError) -> DailyPlanInput {
+    try input(profile: profile, state: state, history: nil, date: date, locale: locale, parameters: parameters)
+  }
+
+  /// The composition's input for a learner (exposed for tests and the simulator).
+  public static func input(profile: LearnerProfile, state: LearnerState, events: [LearnerEvent], date: EpochDay,
+                           locale: PlanLocale? = nil, parameters: DailyPlanParameters? = nil) throws(PlanEngineError) -> DailyPlanInput {
+    try input(profile: profile, state: state, history: events, date: date, locale: locale, parameters: parameters)
+  }
+
+  /// `history`: the events to read the plan's inputs from; nil reads them from `state.plan`.
+  static func input(profile: LearnerProfile, state: LearnerState, history events: [LearnerEvent]?, date: EpochDay,
+                    locale: PlanLocale?, parameters: DailyPlanParameters?) throws(PlanEngineError) -> DailyPlanInput {
+    let weights = FSRSParameters(uncheckedWeights: profile.parameters)
+    var quran: QuranPlanInput?
+    if let goal = profile.quran.goal {
+      if let events {
+        quran = QuranPlanInput(date: date, goal: goal, settings: profile.quran.settings, units: state.quranUnitMemories,
+                               recitations: recitations(profile: profile, events: events), parameters: weights)
+      } else {
+        // The planner reads only the new and recent tiers; the pace, the latest timed ones.
+        let p = state.plan
+        quran = QuranPlanInput(date: date, goal: goal, settings: profile.quran.settings, units: state.quranUnitMemories,
+                               recitations: p.quranHistory, habits: .measured(from: p.quranTimedNew + p.quranTimedRevision),
+                               parameters: weights)
+      }
+    }
+    let isDefault = profile.parameters == FSRSParameters.defaults.weights
+    let words = Learner.vocabularyWords(state)  // sorts the items: once for both parts
+    return DailyPlanInput(
+      learner: profile.id, date: date, locale: locale ?? PlanLocale(learnerLocale: profile.locale),
+      profileMinutes: profile.minutes(on: Weekday.of(date)), quran: quran,
+      vocabulary: try vocabularyCandidates(profile: profile, state: state, words: words, date: date),
+      reminders: try reminders(profile: profile, state: state, words: words, events: events, date: date),
+      completion: events.map { PlanCompletion.from($0, before: date) } ?? PlanCompletion.from(state.plan, before: date),
+      parameters: parameters ?? DailyPlanParameters(source: isDefault ? "defaults" : "profile"))
+  }
+
+  /// Every recitation of the history with a valid grade and range, as the Quran planner takes them.
+  static func recitations(profile: LearnerProfile, events: [LearnerEvent]) -> [QuranRecitation] {
+    var clock = LearnerClock(profile: profile)
+    var recitations: [QuranRecitation] = []
+    var ranges: [String: AyahRange?] = [:]  // years of history revise the same few hundred units
+    for e in events {
+      guard case .recitation(let r) = e.payload, let grade = Rating(rawValue: r.grade) else { continue }
+      let range: AyahRange?
+      if let known = ranges[r.range] { range = known } else { range = try? AyahRange(parsing: r.range); ranges[r.range] = range }
+      guard let range else { continue }
+      recitations.append(QuranRecitation(
+        day: EpochDay(clock.day(atMillis: e.time.epochMillis)), range: range,
+        tier: QuranTier(rawValue: r.tier.rawValue) ?? .oldRevision, grade: grade, mistakes: r.mistakes,
+        mistakesAt: r.mistakesAt.compactMap { try? LearnerQuran.ayahID($0) }, hesitations: r.hesitations, seconds: r.seconds))
+    }
+    return recitations
+  }
+
+  /// The vocabulary part (Sources/Vocabulary/): every due review in the vocabulary
+  /// planner's priority order (those it would defer too), then the new words it offers, each
+  /// with recall today and tomorrow for the composition's value per minute.
+  package static func vocabularyCandidates(profile: LearnerProfile, state: LearnerState, events: [LearnerEvent],
+                                   date: EpochDay) throws(PlanEngineError) -> [VocabularyCandidate] {
+    try vocabularyCandidates(profile: profile, state: state, words: Learner.vocabularyWords(state), date: date)
+  }
+
+  /// The same with the state's vocabulary words already built (they sort every item).
+  static func vocabularyCandidates(profile: LearnerProfile, state: LearnerState, words: [VocabularyWord],
+                                   date: EpochDay) throws(PlanEngineError) -> [VocabularyCandidate] {
+    let learner = Learner(directory: "", profile: profile, state: state, torn: nil, fromSnapshot: false, eventsFolded: 0)
+    if words.isEmpty { return [] }
+    let clock = try learner.vocabularyClock()
+    let day = EpochDay(date.value)
+    let model = learner.memoryModel
+    // The whole day's minutes: the composition, not the vocabulary planner, splits the budget.
+    let plan = try VocabularyPlanner.plan(VocabularyPlanner.Input(
+      day: day, clock: clock, words: words, newWordsPerDay: profile.vocabulary.newWordsPerDay,
+      budgetMinutes: Double(max(profile.minutes(on: Weekday.of(date)), 1)), desiredRetention: profile.retention.vocabulary,
+      model: model, timings: VocabularyTimings(meanReviewSeconds: state.habits.secondsPerVocabularyReview,
+                                               reviewCount: state.habits.vocabularyTimedReviews)))
+    var byKey: [String: VocabularyWord] = [:]
+    for w in words { byKey[w.key] = w }
+    let tomorrow = day.advanced(by: 1)
+    return (plan.items + plan.deferred).map { item in
+      let word = byKey[VocabularyWord.key(item.english)]
+      let isNew = item.kind == .new
+      return VocabularyCandidate(
+        kind: isNew ? .new : .review, english: item.english, translations: item.translations,
+        estimatedSeconds: item.estimatedSeconds, recall: item.recall,
+        recallTomorrow: isNew ? nil : word.flatMap { VocabularyPriority.recall($0, on: tomorrow, clock: clock, model: model) },
+        weight: VocabularyPriority.weight(popularity: item.popularity), popularity: item.popularity,
+        days: isNew ? nil : word.flatMap { VocabularyPriority.elapsedDays($0, on: day, clock: clock) },
+        reasonCode: item.reason.code.rawValue, reasonText: item.reason.text)
+    }
+  }
+
+  /// The day's vocabulary reminders, as planned before the day starts.
+  static func reminders(profile: LearnerProfile, state: LearnerState, words: [VocabularyWord], events: [LearnerEvent]?,
+                        date: EpochDay) throws(PlanEngineError) -> [DailyPlanReminder] {
+    let learner = Learner(directory: "", profile: profile, state: state, torn: nil, fromSnapshot: false, eventsFolded: 0)
+    if words.isEmpty { return [] }
+    let clock = try learner.vocabularyClock()
+    let habits = events.map { Learner.reminderHabits(practiceHours: state.habits.practiceHours, events: $0, clock: clock) }
+      ?? ReminderHabits(practiceByHour: state.habits.practiceHours, shownByHour: state.plan.remindersShownByHour,
+                        ignoredByHour: state.plan.remindersIgnoredNow)
+    let input = ReminderScheduler.Input(clock: clock, policy: try learner.reminderPolicy(), habits: habits, words: words,
+                                        model: learner.memoryModel)
+    return try ReminderScheduler.reminders(input, day: EpochDay(date.value)).map { r in
+      DailyPlanReminder(at: r.localTime, localTime: String(r.localTime.dropFirst(11).prefix(5)), english: r.english,
+                        mode: r.mode.rawValue, text: r.text, actions: r.actions.map(\.rawValue))
+    }
+  }
+}
+
+extension PlanLocale {
+  public init(learnerLocale: LearnerLocale) {
+    switch learnerLocale {
+    case .en: self = .english
+    case .ar: self = .arabic
+    case .uk: self = .ukrainian
+    }
+  }
+}

@@ -1,0 +1,209 @@
+import Hifz
+import LearnerStore
+import MemoryModels
+import PlannerCore
+
+/// Composes the Quran and vocabulary plans into the day's plan within the learner's minutes
+/// (docs/plans.md explains every rule):
+///
+/// 1. Budget: the profile's minutes for the weekday × the completion factor (``PlanCompletion``).
+/// 2. The Quran planner runs on the Quran's cap (its own retention-first rules: recent revision,
+///    coverage, due revision, and a new lesson only from what is left).
+/// 3. Retention first: recent revision (sabqi) and pages past their cycle come first.
+/// 4. Then every due review of both kinds, by expected retention kept per minute:
+///    `material · (R(today) − R(tomorrow)) / minutes`, the items losing the most by waiting a
+///    day first (material: mushaf lines for the Quran; the popularity weight for a word).
+/// 5. New material only when no due review was deferred: the new lesson, then new words.
+/// 6. The plan never exceeds the budget, except for one item longer than the whole budget,
+///    which is then the day's only item (and the plan says so).
+public enum DailyPlanner {
+  /// A Quran unit with no recorded review loses this much recall a day (an assumption: its
+  /// memory comes from the learner's self-rating, so the curve is not known yet).
+  public static let unrevisedDailyLoss = 0.02
+  /// Horizon of the catch-up forecast.
+  public static let horizonDays = 180
+
+  public static func plan(_ input: DailyPlanInput) throws(PlanEngineError) -> DailyPlan {
+    let day = input.date
+    let weekday = Weekday.of(day)
+    let factor = input.completion.factor
+    let budgetMinutes = Double(input.profileMinutes) * factor
+    let budget = Int((budgetMinutes * 60).rounded())
+    var notes: [DailyPlanNote] = []
+    if factor < 1, let share = input.completion.share {
+      notes.append(DailyPlanNote(code: "plan-shortened",
+        text: "plan shortened to \(fmt(budgetMinutes)) min: you finish about \(Int((share * 100).rounded()))% of your plans"))
+    }
+
+    // The Quran part on its cap.
+    var quranPlan: QuranPlan?
+    if var q = input.quran {
+      q.settings.dailyMinutes = min(q.settings.dailyMinutes * factor, budgetMinutes)
+      quranPlan = try QuranPlanner.plan(q)
+    }
+    let model = FSRS6(parameters: input.quran?.parameters ?? .defaults)
+    var memories: [ReviewUnitID: ReviewUnitMemory] = [:]
+    for m in input.quran?.units ?? [] { memories[m.unit] = m }
+
+    // Candidates in three pools.
+    struct Candidate {
+      var item: DailyPlanItem
+      var section: DailyPlanSection.Kind
+      var value: Double
+      var quranIndex: Int?
+    }
+    var mandatory: [Candidate] = [], due: [Candidate] = [], fresh: [Candidate] = []
+    if let qp = quranPlan {
+      for (k, it) in qp.items.enumerated() {
+        let ranges = it.ranges.map(\.description)
+        let reason = DailyPlanReason(code: it.reason.code, text: it.reason.text, retrievability: it.reason.retrievability,
+                                     days: it.reason.days, popularity: nil)
+        switch it.tier {
+        case .newLesson:
+          let item = DailyPlanItem(id: "quran:new:" + ranges.joined(separator: ","), ranges: ranges, unit: nil, lines: it.lines,
+                                   english: nil, translations: nil, estimatedSeconds: it.estimatedSeconds, reason: reason, overBudget: false)
+          fresh.append(Candidate(item: item, section: .quranNewLesson, value: 0, quranIndex: k))
+        case .recentRevision:
+          let item = DailyPlanItem(id: "quran:recent:" + ranges.joined(separator: ","), ranges: ranges, unit: nil, lines: it.lines,
+                                   english: nil, translations: nil, estimatedSeconds: it.estimatedSeconds, reason: reason, overBudget: false)
+          mandatory.append(Candidate(item: item, section: .quranRecentRevision, value: .infinity, quranIndex: k))
+        case .oldRevision:
+          let unit = it.unit?.description
+          let item = DailyPlanItem(id: "quran:old:" + (unit ?? ranges.joined(separator: ",")), ranges: ranges, unit: unit, lines: it.lines,
+                                   english: nil, translations: nil, estimatedSeconds: it.estimatedSeconds, reason: reason, overBudget: false)
+          var loss = unrevisedDailyLoss
+          if let u = it.unit, let m = memories[u], let s = m.state, let last = m.lastReview {
+            let t = Double(day.value - last.value)
+            loss = model.retrievability(elapsedDays: t, stability: s.stability) - model.retrievability(elapsedDays: t + 1, stability: s.stability)
+          }
+          let value = it.lines * max(0, loss) / max(1.0 / 60, Double(it.estimatedSeconds) / 60)
+          let c = Candidate(item: item, section: .quranOldRevision, value: value, quranIndex: k)
+          if it.reason.code == "coverage" { mandatory.append(c) } else { due.append(c) }
+        }
+      }
+    }
+    for v in input.vocabulary {
+      let reason = DailyPlanReason(code: v.reasonCode, text: v.reasonText, retrievability: v.recall.map { rounded($0, 3) },
+                                   days: v.days, popularity: v.popularity)
+      let key = VocabularyKey.key(v.english)
+      switch v.kind {
+      case .review:
+        let item = DailyPlanItem(id: "word:" + key, ranges: nil, unit: nil, lines: nil, english: v.english, translations: v.translations,
+                                 estimatedSeconds: v.estimatedSeconds, reason: reason, overBudget: false)
+        let loss = max(0, (v.recall ?? 0) - (v.recallTomorrow ?? 0))
+        due.append(Candidate(item: item, section: .vocabularyReviews, value: v.weight * loss / max(1.0 / 60, Double(v.estimatedSeconds) / 60), quranIndex: nil))
+      case .new:
+        let item = DailyPlanItem(id: "new-word:" + key, ranges: nil, unit: nil, lines: nil, english: v.english, translations: v.translations,
+                                 estimatedSeconds: v.estimatedSeconds, reason: reason, overBudget: false)
+        fresh.append(Candidate(item: item, section: .vocabularyNewWords, value: 0, quranIndex: nil))
+      }
+    }
+    // Highest value first; ties by id (never by dictionary order).
+    due.sort { a, b in a.value != b.value ? a.value > b.value : a.item.id < b.item.id }
+
+    // Greedy fill.
+    var chosen: [Candidate] = []
+    var used = 0
+    var deferredItems = 0, deferredSeconds = 0
+    var overBudget = false
+    func take(_ c: Candidate) -> Bool {
+      if used + c.item.estimatedSeconds <= budget { chosen.append(c); used += c.item.estimatedSeconds; return true }
+      if chosen.isEmpty && !overBudget && budget > 0 {
+        var c = c
+        c.item.overBudget = true
+        overBudget = true
+        chosen.append(c); used += c.item.estimatedSeconds
+        notes.append(DailyPlanNote(code: "over-budget-item",
+          text: "\(c.item.ranges?.joined(separator: ", ") ?? c.item.english ?? c.item.id) takes \(minutes(c.item.estimatedSeconds)) alone, more than today's \(minutes(budget)): it is today's only item, and the budget is exceeded by this single item"))
+        return true
+      }
+      return false
+    }
+    for c in mandatory + due where !take(c) {
+      deferredItems += 1; deferredSeconds += c.item.estimatedSeconds
+    }
+    if deferredItems == 0 {
+      for c in fresh { _ = take(c) }
+    } else if !fresh.isEmpty {
+      notes.append(DailyPlanNote(code: "new-material-paused",
+        text: "no new material today: \(deferredItems) due review(s) come first"))
+    }
+    // Deferred vocabulary the vocabulary planner itself left out counts too.
+    if deferredItems > 0 {
+      notes.append(DailyPlanNote(code: "deferred",
+        text: "\(deferredItems) due item(s) (\(minutes(deferredSeconds))) moved to the coming days, those losing the most first"))
+    }
+
+    // Sections in the fixed order; items in chosen order within each.
+    var sections: [DailyPlanSection] = []
+    for kind in DailyPlanSection.Kind.allCases {
+      let items = chosen.filter { $0.section == kind }.map(\.item)
+      if !items.isEmpty { sections.append(DailyPlanSection(kind: kind, items: items, seconds: items.reduce(0) { $0 + $1.estimatedSeconds })) }
+    }
+
+    // Quran notes that still hold (the composition makes its own budget and backlog notes).
+    var goalDate: EpochDay?, targetDate: EpochDay?, targetReachable: Bool?
+    var quranCatchUp: EpochDay?
+    if let qp = quranPlan {
+      for n in qp.notes where n.code != "over-budget-item" && n.code != "backlog" {
+        notes.append(DailyPlanNote(code: "quran." + n.code, text: n.text))
+      }
+      goalDate = qp.goal.projectedCompletion; targetDate = qp.goal.targetDate; targetReachable = qp.goal.targetReachable
+      quranCatchUp = qp.backlog?.catchUpDate
+    }
+
+    // Audio for the chosen Quran items, in plan order.
+    var audio: QuranAudioManifest?
+    if let q = input.quran {
+      var manifest = QuranAudioManifest(reciter: q.settings.reciter, template: q.settings.audioURLTemplate, files: [])
+      if let t = q.settings.audioURLTemplate, let template = try? AudioURLTemplate(parsing: t) {
+        let all = sections.flatMap(\.items)
+        for (k, item) in all.enumerated() {
+          for text in item.ranges ?? [] {
+            guard let r = try? AyahRange(parsing: text) else { continue }
+            for id in r.ids { manifest.files.append(QuranAudioFile(item: k, ayah: Quran.ref(id), url: template.url(ayahID: id, reciter: q.settings.reciter))) }
+          }
+        }
+      }
+      audio = manifest
+    }
+
+    // Forecast: a third of each coming day's budget goes to the backlog (the rest to revision
+    // that falls due meanwhile); the Quran planner's own forecast when it is later.
+    var catchUp: EpochDay?
+    if deferredItems > 0 {
+      let perDay = max(60, budget / 3)
+      let days = (deferredSeconds + perDay - 1) / perDay
+      if days <= horizonDays { catchUp = day.advanced(by: days) }
+      if let qc = quranCatchUp, let c = catchUp, qc > c { catchUp = qc }
+    }
+
+    let itemCount = chosen.count
+    let summary = "\(day) (\(weekday.rawValue)): \(itemCount) item\(itemCount == 1 ? "" : "s"), \(minutes(used)) of \(minutes(budget))"
+      + (deferredItems > 0 ? "; \(deferredItems) deferred" + (catchUp.map { ", caught up by \($0)" } ?? "") : "")
+    return DailyPlan(
+      learner: input.learner, date: day, locale: input.locale.rawValue,
+      budget: DailyPlanBudget(weekday: weekday.rawValue, profileMinutes: input.profileMinutes, minutes: rounded(budgetMinutes, 2),
+                              seconds: budget, completion: input.completion.share.map { rounded($0, 3) }, factor: factor),
+      sections: sections,
+      totals: DailyPlanTotals(items: itemCount, seconds: used, deferredItems: deferredItems, deferredSeconds: deferredSeconds),
+      reminders: input.reminders, audio: audio,
+      forecast: DailyPlanForecast(catchUpDate: catchUp, caughtUp: deferredItems == 0, goalDate: goalDate,
+                                  targetDate: targetDate, targetReachable: targetReachable),
+      notes: notes, parameters: input.parameters, summary: summary)
+  }
+}
+
+/// The identity key of a word: trimmed, case-folded, single spaces.
+enum VocabularyKey {
+  static func key(_ english: String) -> String {
+    english.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).joined(separator: " ").lowercased()
+  }
+}
+
+extension Weekday {
+  /// The weekday of a day (1970-01-01 was a Thursday).
+  public static func of(_ day: EpochDay) -> Weekday {
+    allCases[((day.value % 7) + 7 + 3) % 7]
+  }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import LearnerStore
+import Localization
+import MemoryModels
+import PlannerCore
+
+/// The daily plan of a learner folder: what `planner today` prints and `planner nightly`
+/// writes to `plans/DATE.json` (the same bytes for the same folder and date).
+public struct LearnerDailyPlanner: LearnerPlanner {
+  /// The moment "now": each learner's date is their learning day containing it, unless given.
+  public var now: Date
+  /// Overrides the profile's locale (text output only; the JSON names the locale used).
+  public var locale: PlanLocale?
+
+  public init(now: Date, locale: PlanLocale? = nil) { self.now = now; self.locale = locale }
+
+  public struct Loaded: Sendable {
+    public var profile: LearnerProfile
+    public var state: LearnerState
+    /// The history, when it was read (a refit, or an in-memory learner); empty when loaded from
+    /// the snapshot. The plan does not need it (``PlanInputs``).
+    public var events: [LearnerEvent]
+    /// Where `profile.parameters` come from (see ``ParameterRefit``).
+    public var parameters: DailyPlanParameters
+    /// A torn last line of the log (a crash mid-append): not planned on, for the caller to report.
+    public var torn: TornLine?
+
+    public init(profile: LearnerProfile, state: LearnerState, events: [LearnerEvent], parameters: DailyPlanParameters) {
+      self.profile = profile; self.state = state; self.events = events; self.parameters = parameters
+    }
+
+    /// Folds the history, with the parameters refitted when due (``ParameterRefit``); `cached`
+    /// is a previous fit, and a new fit is returned for the caller to cache.
+    public static func folding(profile: LearnerProfile, events: [LearnerEvent], cached: ParameterRefit.Cached?)
+      -> (Loaded, ParameterRefit.Cached?)
+    {
+      // With a matching cached fit, one fold with its parameters is all it takes.
+      if profile.parameters == FSRSParameters.defaults.weights, let cached, cached.weights.count == FSRSParameters.count {
+        var p = profile
+        p.parameters = cached.weights
+        let state = LearnerFold.replay(profile: p, events: events)
+        if ParameterRefit.checkpoint(reviews: ParameterRefit.reviews(state)) == cached.reviews {
+          return (Loaded(profile: p, state: state, events: events, parameters: DailyPlanParameters(source: "fitted", reviews: cached.reviews)), nil)
+        }
+      }
+      let r = ParameterRefit.apply(profile: profile, state: LearnerFold.replay(profile: profile, events: events), events: events, cached: cached)
+      return (Loaded(profile: r.profile, state: r.state, events: events, parameters: r.source), r.fitted)
+    }
+  }
+
+  /// Loads the learner for planning (see ``load(_:)``).
+  public func load(learnerFolder: URL) throws -> Loaded {
+    try Self.load(learnerFolder.path)
+  }
+
+  /// Loads the learner for planning: from the snapshot plus the events appended since
+  /// (``Learner/load(_:parameters:writeSnapshot:)``), folded with the parameters in force: the
+  /// profile's own, or the cached fit (`parameters.fitted.json`) when it is the fit of the
+  /// learner's checkpoint. Only when a refit is due (or its cache is missing) is the whole
+  /// history read: fitted, folded with the new parameters, and the snapshot rewritten for them.
+  /// `events` is empty unless the history was read.
+  public static func load(_ dir: String) throws(PlanEngineError) -> Loaded {
+    let (profile, profileBytes) = try Learner.loadProfile(dir)
+    let cachePath = dir + "/" + ParameterRefit.cacheFile
+    let cached = (try? DurableFile.read(cachePath)).flatMap { $0 }.flatMap { try? JSONDecoder().decode(ParameterRefit.Cached.self, from: Data($0)) }
+    let usesDefaults = profile.parameters == FSRSParameters.defaults.weights
+    if usesDefaults, let cached, cached.weights.count == FSRSParameters.count {
+      let learner = try Learner.load(dir, parameters: cached.weights)
+      if ParameterRefit.checkpoint(reviews: ParameterRefit.reviews(learner.state)) == cached.reviews {
+        var loaded = Loaded(profile: learner.profile, state: learner.state, events: [],
+                            parameters: DailyPlanParameters(source: "fitted", reviews: cached.reviews))
+        loaded.torn = learner.torn
+        return loaded
+      }
+    } else {
+      let learner = try Learner.load(dir)
+      if !usesDefaults || ParameterRefit.checkpoint(reviews: ParameterRefit.reviews(learner.state)) == nil {
+        var loaded = Loaded(profile: learner.profile, state: learner.state, events: [],
+                            parameters: DailyPlanParameters(source: usesDefaults ? "defaults" : "profile"))
+        loaded.torn = learner.torn
+        return loaded
+      }
+    }
+    // A refit is due, or its cache is missing: the whole history, once.
+    let log = try Learner.history(dir)
+    let (loaded, fitted) = Loaded.folding(profile: profile, events: log.events, cached: cached)
+    if let fitted, let data = try? JSONEncoder().encode(fitted) {
+      try? DurableFile.replace(cachePath, with: Array(data) + [0x0A])  // a cache: best effort
+    }
+    // The snapshot for the parameters now in force, so the next load starts from it.
+    let inForce: [Double]? = loaded.parameters.source == "fitted" ? loaded.profile.parameters : nil
+    Learner(directory: dir, profile: loaded.profile, state: loaded.state, torn: log.torn, fromSnapshot: false,
+            eventsFolded: log.events.count)
+      .saveSnapshot(log: log, profileHash: LearnerSnapshot.profileHash(profileBytes: profileBytes, parameters: inForce),
+                    file: Learner.snapshotFile(parameters: inForce))
+    var withTorn = loaded
+    withTorn.torn = log.torn
+    return withTorn
+  }
+
+  /// The learner's own learning day at `now`.
+  public static func today(_ profile: LearnerProfile, now: Date) -> EpochDay {
+    var clock = LearnerClock(profile: profile)
+    return EpochDay(clock.day(atMillis: Int64((now.timeIntervalSince1970 * 1000).rounded(.down))))
+  }
+
+  public func dailyPlan(_ learner: Loaded, date: EpochDay?) throws(PlanEngineError) -> DailyPlan {
+    let day = date ?? Self.today(learner.profile, now: now)
+    // From the state alone: the same plan as from the events (the fold keeps what it needs).
+    return try DailyPlanner.plan(profile: learner.profile, state: learner.state, date: day, locale: locale,
+                                 parameters: learner.parameters)
+  }
+
+  public func plan(_ learner: Loaded, date: EpochDay?) throws -> PlannedLearner {
+    let plan = try dailyPlan(learner, date: date)
+    return PlannedLearner(date: plan.date, plan: plan.jsonBytes())
+  }
+}

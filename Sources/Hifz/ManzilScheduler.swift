@@ -1,0 +1,148 @@
+import MemoryModels
+import PlannerCore
+
+/// A review unit in old revision (manzil), with what the scheduler needs to rank it.
+struct ManzilCandidate: Sendable {
+  var unit: ReviewUnitID
+  /// Mushaf order, the last tie-break.
+  var order: Int
+  /// The memorised ayahs of the unit that are not in recent revision.
+  var ranges: [AyahRange]
+  var lineShare: Int
+  var seconds: Int
+  var state: MemoryState
+  var lastReview: EpochDay?
+  var lapses: Int
+  /// Coverage: the last day the unit may be revised (last review + cycle, or for memorised
+  /// material never revised, the goal's start + cycle − 1).
+  var deadline: EpochDay
+}
+
+/// Why the scheduler picked a unit.
+enum ManzilPick: Sendable, Equatable {
+  /// Needed today so that every unit meets its coverage deadline (earliest deadline first).
+  case coverage
+  /// Below the desired retention (or never revised), most at risk first.
+  case due
+  /// The cycle does not fit the budget: revising the most at-risk units.
+  case atRisk
+}
+
+/// Old revision: coverage first (no unit past its cycle), then the forgetting curve.
+enum ManzilScheduler {
+  struct Ranking: Sendable {
+    /// Candidate indices in the order to take them, with why; the caller takes them while the
+    /// budget lasts.
+    var order: [(index: Int, pick: ManzilPick)]
+    /// Whether the cycle fits the day's revision capacity (total and, earliest deadline first,
+    /// every prefix), and the shortest cycle that would.
+    var fits: Bool
+    var proposedCycleDays: Int?
+    var totalSeconds: Int
+    /// Seconds of units that are due (or needed for coverage) today.
+    var dueSeconds: Int
+  }
+
+  static func retrievability(_ c: ManzilCandidate, on day: EpochDay, cycle: Int, model: FSRS6) -> Double {
+    let elapsed = c.lastReview.map { Double(max(0, $0.distance(to: day))) } ?? Double(cycle)
+    return model.retrievability(elapsedDays: elapsed, stability: c.state.stability)
+  }
+
+  /// Ranks the candidates for `day` given `capacity` seconds a day for old revision.
+  ///
+  /// When the cycle fits: the units that earliest-deadline-first needs today (the smallest
+  /// prefix, in deadline order, whose time covers max over k of [time of units due by day+k
+  /// − k · pace], pace = max(total / cycle, 80% of capacity), at most the capacity), then every other unit below the desired retention or never revised, lowest
+  /// R first. The cycle fits when whole units packed into days of `capacity` (first-fit
+  /// decreasing) take at most `cycle` days. When it does not: all units, lowest R first, and the
+  /// proposed cycle is that packed number of days. When it fits but today's coverage share is
+  /// more than a day holds (after missed days): every due unit, lowest R first.
+  static func rank(_ cs: [ManzilCandidate], day: EpochDay, capacity: Int, desiredRetention: Double,
+                   cycle: Int, model: FSRS6) -> Ranking {
+    let r = cs.map { retrievability($0, on: day, cycle: cycle, model: model) }
+    let total = cs.reduce(0) { $0 + $1.seconds }
+    let byRisk = cs.indices.sorted {
+      (r[$0], cs[$0].deadline, -cs[$0].lapses, cs[$0].order) < (r[$1], cs[$1].deadline, -cs[$1].lapses, cs[$1].order)
+    }
+    let byDeadline = cs.indices.sorted { (cs[$0].deadline, r[$0], cs[$0].order) < (cs[$1].deadline, r[$1], cs[$1].order) }
+    // Earliest deadline first: what must be done today, planned at a pace with a 20% reserve
+    // (or the cycle's bare pace when tighter) so that units revised together do not all fall
+    // due together again beyond what a day holds.
+    let pace = min(capacity, max((total + cycle - 1) / max(cycle, 1), capacity * 4 / 5))
+    var required = 0, cumulative = 0
+    for i in byDeadline {
+      cumulative += cs[i].seconds
+      let k = max(0, day.distance(to: cs[i].deadline))
+      required = max(required, cumulative - k * pace)
+    }
+    var mandatory: [Int] = []
+    var mandatorySeconds = 0
+    for i in byDeadline where mandatorySeconds < required { mandatory.append(i); mandatorySeconds += cs[i].seconds }
+    let days = packedDays(cs.map(\.seconds), capacity: capacity)
+    let fits = days.map { $0 <= cycle } ?? false
+    let proposed: Int? = fits ? nil : days.map { max(cycle + 1, $0) }
+    let isDue = cs.indices.map { r[$0] < desiredRetention || cs[$0].lastReview == nil || cs[$0].deadline <= day }
+    var dueSeconds = 0
+    for i in cs.indices where isDue[i] { dueSeconds += cs[i].seconds }
+    dueSeconds = max(dueSeconds, mandatorySeconds)
+    guard fits else {
+      return Ranking(order: byRisk.map { ($0, .atRisk) }, fits: false, proposedCycleDays: proposed,
+                     totalSeconds: total, dueSeconds: dueSeconds)
+    }
+    var order: [(Int, ManzilPick)] = []
+    if mandatorySeconds > capacity {
+      // Behind (missed days): more is overdue than a day holds. Everything due, most at risk
+      // first, spread over the coming days.
+      for i in byRisk where isDue[i] { order.append((i, cs[i].deadline <= day ? .coverage : .due)) }
+      return Ranking(order: order, fits: true, proposedCycleDays: nil, totalSeconds: total, dueSeconds: dueSeconds)
+    }
+    var taken = [Bool](repeating: false, count: cs.count)
+    for i in mandatory { order.append((i, .coverage)); taken[i] = true }
+    for i in byRisk where !taken[i] && isDue[i] { order.append((i, .due)) }
+    return Ranking(order: order, fits: true, proposedCycleDays: nil, totalSeconds: total, dueSeconds: dueSeconds)
+  }
+
+  /// Days needed to revise every unit once at `capacity` seconds a day, units being whole
+  /// (first-fit decreasing); nil when a unit is longer than a day's capacity.
+  static func packedDays(_ seconds: [Int], capacity: Int) -> Int? {
+    guard !seconds.isEmpty else { return 0 }
+    guard capacity > 0, seconds.allSatisfy({ $0 <= capacity }) else { return nil }
+    var bins: [Int] = []
+    for s in seconds.sorted(by: >) {
+      if let i = bins.firstIndex(where: { $0 + s <= capacity }) { bins[i] += s } else { bins.append(s) }
+    }
+    return bins.count
+  }
+
+  /// Takes ranked units while they fit `seconds`; returns the taken indices and the seconds used.
+  static func take(_ ranking: Ranking, _ cs: [ManzilCandidate], seconds: Int) -> (taken: [(Int, ManzilPick)], used: Int) {
+    var used = 0
+    var out: [(Int, ManzilPick)] = []
+    for (i, pick) in ranking.order where used + cs[i].seconds <= seconds {
+      out.append((i, pick)); used += cs[i].seconds
+    }
+    return (out, used)
+  }
+
+  /// The first day on which everything due fits the capacity, assuming the learner does each
+  /// day's revision (graded Good) from `day` on and nothing else changes; nil if not within
+  /// `horizon` days. Today's picks are `takenToday`.
+  static func catchUpDay(_ cs: [ManzilCandidate], takenToday: [Int], day: EpochDay, capacity: Int,
+                         desiredRetention: Double, cycle: Int, model: FSRS6, horizon: Int = 180) -> EpochDay? {
+    var cs = cs
+    func review(_ i: Int, on d: EpochDay) {
+      let elapsed = cs[i].lastReview.map { max(0, $0.distance(to: d)) } ?? cycle
+      cs[i].state = model.nextState(cs[i].state, elapsedDays: elapsed, rating: .good)
+      cs[i].lastReview = d
+      cs[i].deadline = d.advanced(by: cycle)
+    }
+    for i in takenToday { review(i, on: day) }
+    for k in 1...horizon {
+      let d = day.advanced(by: k)
+      let ranking = rank(cs, day: d, capacity: capacity, desiredRetention: desiredRetention, cycle: cycle, model: model)
+      if ranking.fits && ranking.dueSeconds <= capacity { return d }
+      for (i, _) in take(ranking, cs, seconds: capacity).taken { review(i, on: d) }
+    }
+    return nil
+  }
+}

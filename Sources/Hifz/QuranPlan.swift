@@ -1,0 +1,107 @@
+import PlannerCore
+/// The day's Quran plan: what to recite, in which order, for how long, and why.
+///
+/// Codable: it becomes the Quran section of the daily plan JSON. Every list is in a fixed order
+/// (items: new lesson, recent revision, old revision; within a tier, the order to recite them).
+public struct QuranPlan: Sendable, Hashable, Codable {
+  public var version = 1
+  public var date: EpochDay
+  public var budgetSeconds: Int
+  public var plannedSeconds: Int
+  public var items: [QuranPlanItem]
+  /// What the learner should know about today's plan (paused lesson, cycle too long, …).
+  public var notes: [QuranPlanNote]
+  public var cycle: QuranCycleStatus
+  public var backlog: QuranBacklog?
+  public var goal: QuranGoalProjection
+  public var audio: QuranAudioManifest
+}
+
+public struct QuranPlanItem: Sendable, Hashable, Codable {
+  public var tier: QuranTier
+  /// What to recite: one range, two for a page split by a short surah (page 599).
+  public var ranges: [AyahRange]
+  /// The review unit, for old revision.
+  public var unit: ReviewUnitID?
+  /// Mushaf lines (two decimals).
+  public var lines: Double
+  public var estimatedSeconds: Int
+  public var reason: QuranReason
+  /// True for the one item allowed to exceed the day's budget on its own.
+  public var overBudget: Bool
+}
+
+/// Why an item is in the plan: a stable code for apps and translations, the facts, and a short
+/// English text.
+public struct QuranReason: Sendable, Hashable, Codable {
+  /// `new-lesson`, `recent`, `unstable`, `due`, `coverage`, `never-revised`, `at-risk`.
+  public var code: String
+  public var text: String
+  /// Predicted recall today (three decimals), when the memory model has one.
+  public var retrievability: Double?
+  /// Days since the last revision, or since the lesson.
+  public var days: Int?
+}
+
+public struct QuranPlanNote: Sendable, Hashable, Codable {
+  /// `new-lesson-paused`, `new-lesson-shortened`, `recent-failing`, `cycle-does-not-fit`,
+  /// `backlog`, `over-budget-item`, `goal-complete`, `target-unreachable`.
+  public var code: String
+  public var text: String
+}
+
+/// Whether the revision cycle fits the budget.
+public struct QuranCycleStatus: Sendable, Hashable, Codable {
+  public var cycleDays: Int
+  /// Memorised units in old revision, and their total recitation time.
+  public var units: Int
+  public var totalSeconds: Int
+  /// Seconds a day available for old revision (budget minus recent revision).
+  public var availableSecondsPerDay: Int
+  public var fits: Bool
+  /// The shortest cycle that fits the budget, when the cycle does not (nil if nothing fits).
+  public var proposedCycleDays: Int?
+}
+
+/// Revision left over after today, and when it will be cleared.
+public struct QuranBacklog: Sendable, Hashable, Codable {
+  public var deferredUnits: Int
+  public var deferredSeconds: Int
+  /// The first day on which everything due fits the budget (nil: not within a year).
+  public var catchUpDate: EpochDay?
+}
+
+public struct QuranGoalProjection: Sendable, Hashable, Codable {
+  public var totalAyahs: Int
+  public var remainingAyahs: Int
+  public var remainingLines: Double
+  /// Lines a day at the current pace.
+  public var linesPerDay: Double
+  public var projectedCompletion: EpochDay?
+  public var targetDate: EpochDay?
+  /// Whether the projection meets the target (nil without a target).
+  public var targetReachable: Bool?
+  /// Lines a day needed to meet the target, and whether that fits the budget left after revision.
+  public var requiredLinesPerDay: Double?
+  public var requiredFitsBudget: Bool?
+}
+
+/// The per-ayah audio of every planned range, so an app can download today's audio first.
+public struct QuranAudioManifest: Sendable, Hashable, Codable {
+  public var reciter: String
+  public var template: String?
+  public var files: [QuranAudioFile]
+
+  public init(reciter: String, template: String?, files: [QuranAudioFile]) {
+    self.reciter = reciter; self.template = template; self.files = files
+  }
+}
+
+public struct QuranAudioFile: Sendable, Hashable, Codable {
+  /// Index of the plan item the file belongs to.
+  public var item: Int
+  public var ayah: AyahRef
+  public var url: String
+
+  public init(item: Int, ayah: AyahRef, url: String) { self.item = item; self.ayah = ayah; self.url = url }
+}

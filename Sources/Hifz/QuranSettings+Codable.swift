@@ -1,0 +1,61 @@
+import PlannerCore
+/// Profile JSON for the Quran goal and settings: every key but the essentials may be missing and
+/// takes its default, so older profiles and hand-written ones load.
+///
+///     {"dailyMinutes": 20, "desiredRetention": 0.95, "cycleDays": 30, "recentWindowDays": 7,
+///      "maxLessonLines": 30, "reciter": "Husary",
+///      "audioURLTemplate": "https://example.org/{reciter}/{surah:03}{ayah:03}.mp3"}
+extension QuranSettings: Codable {
+  enum CodingKeys: String, CodingKey {
+    case dailyMinutes, desiredRetention, cycleDays, recentWindowDays, maxLessonLines, reciter, audioURLTemplate
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(dailyMinutes: try c.decode(Double.self, forKey: .dailyMinutes))
+    desiredRetention = try c.decodeIfPresent(Double.self, forKey: .desiredRetention) ?? desiredRetention
+    cycleDays = try c.decodeIfPresent(Int.self, forKey: .cycleDays) ?? cycleDays
+    recentWindowDays = try c.decodeIfPresent(Int.self, forKey: .recentWindowDays) ?? recentWindowDays
+    maxLessonLines = try c.decodeIfPresent(Double.self, forKey: .maxLessonLines) ?? maxLessonLines
+    reciter = try c.decodeIfPresent(String.self, forKey: .reciter) ?? reciter
+    audioURLTemplate = try c.decodeIfPresent(String.self, forKey: .audioURLTemplate)
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(dailyMinutes, forKey: .dailyMinutes)
+    try c.encode(desiredRetention, forKey: .desiredRetention)
+    try c.encode(cycleDays, forKey: .cycleDays)
+    try c.encode(recentWindowDays, forKey: .recentWindowDays)
+    try c.encode(maxLessonLines, forKey: .maxLessonLines)
+    try c.encode(reciter, forKey: .reciter)
+    try c.encodeIfPresent(audioURLTemplate, forKey: .audioURLTemplate)
+  }
+}
+
+/// `{"direction": "from-an-nas", "scope": "juz30", "memorised": [{"range": "112-114",
+/// "selfRating": 3}], "targetDate": "2027-06-01", "startDate": "2026-03-01"}`; `surahs` (for a
+/// custom goal), `scope`, `memorised` and `targetDate` may be missing.
+extension QuranGoal: Codable {
+  enum CodingKeys: String, CodingKey { case direction, surahs, scope, memorised, targetDate, startDate }
+
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(direction: try c.decode(QuranDirection.self, forKey: .direction),
+              surahs: try c.decodeIfPresent([Int].self, forKey: .surahs) ?? [],
+              scope: try c.decodeIfPresent(AyahRange.self, forKey: .scope),
+              memorised: try c.decodeIfPresent([MemorisedRange].self, forKey: .memorised) ?? [],
+              targetDate: try c.decodeIfPresent(EpochDay.self, forKey: .targetDate),
+              startDate: try c.decode(EpochDay.self, forKey: .startDate))
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(direction, forKey: .direction)
+    if !surahs.isEmpty { try c.encode(surahs, forKey: .surahs) }
+    try c.encodeIfPresent(scope, forKey: .scope)
+    try c.encode(memorised, forKey: .memorised)
+    try c.encodeIfPresent(targetDate, forKey: .targetDate)
+    try c.encode(startDate, forKey: .startDate)
+  }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import MemoryModels
+import PlannerCore
+import Vocabulary
+
+/// The seam between the learner store (profile, events, fold) and the vocabulary functions.
+extension Learner {
+  /// The learner's clock (timezone and day start) as the vocabulary functions use it.
+  public func vocabularyClock() throws(PlanEngineError) -> VocabularyClock {
+    try VocabularyClock(timeZoneIdentifier: profile.timezone, dayStartHour: profile.dayStartHour)
+  }
+
+  /// The FSRS-6 model with the learner's parameters.
+  public var memoryModel: FSRS6 { FSRS6(parameters: FSRSParameters(uncheckedWeights: profile.parameters)) }
+
+  /// The dictionary (added, not deleted), in key order.
+  public var vocabularyWords: [VocabularyWord] { Self.vocabularyWords(state) }
+
+  public static func vocabularyWords(_ state: LearnerState) -> [VocabularyWord] {
+    state.sortedKeys.compactMap { key -> VocabularyWord? in
+      guard key.hasPrefix("w:"), let item = state.items[key], let w = item.word, !w.deleted else { return nil }
+      return VocabularyWord(
+        english: w.english, translations: w.ukrainian,
+        addedAt: Date(timeIntervalSince1970: Double(w.addedMillis) / 1000), popularity: item.popularity,
+        memory: item.memory, lastReviewedAt: item.lastReviewMillis.map { Date(timeIntervalSince1970: Double($0) / 1000) },
+        lastRating: Rating(rawValue: item.dayRating))
+    }
+  }
+
+  /// The reminder settings of the profile, validated (an error names the profile key).
+  public func reminderPolicy() throws(PlanEngineError) -> ReminderPolicy {
+    let v = profile.vocabulary
+    let waking = try ReminderPolicy.Window(parsing: v.wakingHours, keyPath: "vocabulary.wakingHours")
+    var quiet: [ReminderPolicy.Window] = []
+    for (i, text) in v.quietHours.enumerated() {
+      quiet.append(try ReminderPolicy.Window(parsing: text, keyPath: "vocabulary.quietHours[\(i)]"))
+    }
+    let policy = ReminderPolicy(
+      frequencyMinutes: v.reminderEveryMinutes, dailyCap: v.reminderDailyCap, wakeAt: waking.from, sleepAt: waking.to,
+      quietHours: quiet, mode: v.mode == .hint ? .hint : .translation)
+    _ = try policy.validatedAllowedMinutes()
+    return policy
+  }
+
+  /// Reminder habits: practice per local hour from the fold; reminders shown and ignored per
+  /// local hour from the history (a reminder counts as ignored when no action other than
+  /// `dismissed` follows it within two hours).
+  public static func reminderHabits(practiceHours: [Int], events: [LearnerEvent], clock: VocabularyClock) -> ReminderHabits {
+    var shown = [Int](repeating: 0, count: 24), ignored = shown
+    let acted = events.compactMap { e -> Int64? in
+      if case .reminderActed(_, let action) = e.payload, action != .dismissed { return e.time.epochMillis }
+      return nil
+    }.sorted()
+    for e in events {
+      guard case .reminderShown = e.payload else { continue }
+      let t = e.time.epochMillis
+      let h = clock.localHour(of: Date(timeIntervalSince1970: Double(t) / 1000))
+      shown[h] += 1
+      // First action at or after t (binary search), within two hours?
+      var lo = 0, hi = acted.count
+      while lo < hi {
+        let mid = (lo + hi) / 2
+        if acted[mid] < t { lo = mid + 1 } else { hi = mid }
+      }
+      if lo == acted.count || acted[lo] - t > 2 * 3_600_000 { ignored[h] += 1 }
+    }
+    return ReminderHabits(practiceByHour: practiceHours, shownByHour: shown, ignoredByHour: ignored)
+  }
+
+  /// A word event as a vocabulary activity (nil for other events).
+  public static func wordActivity(_ payload: EventPayload) -> (english: String, activity: WordActivity)? {
+    switch payload {
+    case .wordAdded(let e, _): return (e, .added)
+    case .wordEdited(let e, _): return (e, .edited)
+    case .wordLookedUp(let e): return (e, .lookup)
+    case .wordOpened(let e): return (e, .opened)
+    case .wordQuizzed(let e, _, let verdict, _): return (e, .quiz(AnswerVerdict(rawValue: verdict.rawValue) ?? .wrong))
+    case .wordKnown(let e): return (e, .known)
+    case .wordUnknown(let e): return (e, .unknown)
+    case .wordReset(let e): return (e, .reset)
+    default: return nil
+    }
+  }
+
+  /// What `planner remind` needs at `now`: the scheduler input with the word states as of the
+  /// start of the current learning day (what the nightly plan knew), and the day's events up to
+  /// `now` (what it could not know).
+  public static func reminderContext(_ dir: String, now: Date) throws(PlanEngineError) -> (ReminderScheduler.Input, [ReminderDayEvent]) {
+    let learner = try load(dir, writeSnapshot: false)
+    let clock = try learner.vocabularyClock()
+    let policy = try learner.reminderPolicy()
+    let history = try Learner.history(dir).events
+    let today = clock.learningDay(of: now)
+    let dayStart = clock.instant(of: today, minute: clock.dayStartHour * 60)
+    let startMillis = Int64((dayStart.timeIntervalSince1970 * 1000).rounded(.down))
+    let nowMillis = Int64((now.timeIntervalSince1970 * 1000).rounded(.down))
+    let ordered = LearnerFold.timeOrdered(history)
+    let before = ordered.filter { $0.time.epochMillis < startMillis }
+    let startState = LearnerFold.replay(profile: learner.profile, events: before)
+    var dayEvents: [ReminderDayEvent] = []
+    for e in ordered where e.time.epochMillis >= startMillis && e.time.epochMillis <= nowMillis {
+      let at = Date(timeIntervalSince1970: Double(e.time.epochMillis) / 1000)
+      if case .reminderShown(let english?, _) = e.payload {
+        dayEvents.append(.shown(english: english, at: at))
+      } else if let (english, activity) = wordActivity(e.payload) {
+        dayEvents.append(.activity(english: english, WordActivityEvent(at: at, activity: activity)))
+      }
+    }
+    // Words added today are known to the scheduler too (they have no memory state yet).
+    var words = vocabularyWords(startState)
+    let known = Set(words.map(\.key))
+    for w in learner.vocabularyWords where !known.contains(w.key) {
+      var fresh = w
+      fresh.memory = nil
+      fresh.popularity = 0
+      fresh.lastReviewedAt = nil
+      fresh.lastRating = nil
+      words.append(fresh)
+    }
+    let live = Set(learner.vocabularyWords.map(\.key))
+    words = words.filter { live.contains($0.key) }  // deleted today: gone
+    let habits = reminderHabits(practiceHours: startState.habits.practiceHours, events: before, clock: clock)
+    return (ReminderScheduler.Input(clock: clock, policy: policy, habits: habits, words: words, model: learner.memoryModel), dayEvents)
+  }
+}
+
+extension Learner {
+  /// The day's vocabulary plan from the learner's current state: the profile's new words per
+  /// day and vocabulary retention, the learner's own seconds per review, and the minutes the
+  /// caller gives the vocabulary part (the daily plan splits the budget between Quran and words).
+  public func vocabularyPlan(on day: EpochDay, budgetMinutes: Double) throws(PlanEngineError) -> VocabularyPlan {
+    let clock = try vocabularyClock()
+    return try VocabularyPlanner.plan(VocabularyPlanner.Input(
+      day: day, clock: clock, words: vocabularyWords, newWordsPerDay: profile.vocabulary.newWordsPerDay,
+      budgetMinutes: budgetMinutes, desiredRetention: profile.retention.vocabulary, model: memoryModel,
+      timings: VocabularyTimings(meanReviewSeconds: state.habits.secondsPerVocabularyReview, reviewCount: state.habits.vocabularyTimedReviews)))
+  }
+
+  /// The day's reminders as planned the night before (no events of the day yet), with the
+  /// learner's habits from the whole history.
+  public static func vocabularyReminders(_ dir: String, on day: EpochDay) throws(PlanEngineError) -> [Reminder] {
+    let learner = try load(dir, writeSnapshot: false)
+    let clock = try learner.vocabularyClock()
+    let habits = reminderHabits(practiceHours: learner.state.habits.practiceHours, events: try history(dir).events, clock: clock)
+    let input = ReminderScheduler.Input(
+      clock: clock, policy: try learner.reminderPolicy(), habits: habits, words: learner.vocabularyWords, model: learner.memoryModel)
+    return try ReminderScheduler.reminders(input, day: day)
+  }
+}

@@ -1,0 +1,219 @@
+import Foundation
+import Hifz
+import PlannerCore
+import Vocabulary
+
+/// Reading and writing events as JSON lines, with errors naming file, line and key path.
+extension LearnerEvent {
+  /// Reads one event line. `file`/`line` name it in errors. The range and ayah references
+  /// are validated and stored canonical.
+  public static func decode(_ value: JSONNode, file: String, line: Int?) throws(PlanEngineError) -> LearnerEvent {
+    var r = FieldReader(file: file, line: line)
+    guard case .object(var o) = value else { throw r.fail("", "a JSON object per line") }
+    let version = try r.int(o, "version")
+    guard (1...currentVersion).contains(version) else {
+      throw r.fail("version", "event version 1–\(currentVersion) (a newer planner wrote this line)")
+    }
+    let id = try r.string(o, "id")
+    guard !id.isEmpty, id.utf8.count <= 200 else { throw r.fail("id", "a non-empty id of at most 200 bytes") }
+    let at = try r.string(o, "at")
+    guard let time = EventTime(at) else { throw r.fail("at", "a time YYYY-MM-DDTHH:MM:SS with offset (Z or ±HH:MM), not '\(at)'") }
+    let typeName = try r.string(o, "type")
+    guard let type = EventType(rawValue: typeName) else {
+      throw r.fail("type", "one of " + EventType.allCases.map(\.rawValue).joined(separator: ", ") + ", not '\(typeName)'")
+    }
+    var p: JSONObject
+    switch o["payload"] {
+    case .object(let x): p = x
+    case nil: throw r.fail("payload", "an object")
+    case .some(let v): throw r.fail("payload", "an object, not \(v.kindName)")
+    }
+    r.prefix = "payload."
+    let payload: EventPayload
+    switch type {
+    case .recitation:
+      let rangeText = try r.string(p, "range")
+      let recited: AyahRange
+      do { recited = try AyahRange(parsing: rangeText) } catch { throw r.fail("range", "an ayah range (\(error))") }
+      let range = recited.description
+      let tierName = try r.string(p, "tier")
+      guard let tier = RecitationTier(rawValue: tierName) else { throw r.fail("tier", "new, recent or old, not '\(tierName)'") }
+      let grade = try r.int(p, "grade")
+      guard (1...4).contains(grade) else { throw r.fail("grade", "a grade 1–4, not \(grade)") }
+      let mistakes = try r.optionalInt(p, "mistakes") ?? 0
+      guard mistakes >= 0 else { throw r.fail("mistakes", "a count ≥ 0") }
+      let hesitations = try r.optionalInt(p, "hesitations") ?? 0
+      guard hesitations >= 0 else { throw r.fail("hesitations", "a count ≥ 0") }
+      var at: [String] = []
+      for (i, ref) in (try r.optionalStrings(p, "mistakesAt") ?? []).enumerated() {
+        let id: Int
+        do { id = try LearnerQuran.ayahID(ref) } catch { throw r.fail("mistakesAt[\(i)]", "an ayah SURAH:AYAH (\(error))") }
+        guard recited.contains(id) else {
+          throw r.fail("mistakesAt[\(i)]", "an ayah inside the recited range \(range), not '\(ref)'")
+        }
+        at.append(Quran.ref(id).description)
+      }
+      let seconds = try r.optionalSeconds(p, "seconds")
+      payload = .recitation(Recitation(range: range, tier: tier, grade: grade, mistakes: mistakes, mistakesAt: at,
+                                       hesitations: hesitations, seconds: seconds))
+      p["range"] = .string(range)
+      if !at.isEmpty { p["mistakesAt"] = .array(at.map(JSONNode.string)) }
+    case .wordAdded, .wordEdited:
+      let e = try r.word(p)
+      let uk = try r.optionalStrings(p, "ukrainian") ?? []
+      let cleaned = uk.map { $0.trimmingCharacters(in: .whitespaces) }
+      guard !cleaned.isEmpty, !cleaned.contains(where: \.isEmpty) else { throw r.fail("ukrainian", "one or more non-empty translations") }
+      payload = type == .wordAdded ? .wordAdded(english: e, ukrainian: cleaned) : .wordEdited(english: e, ukrainian: cleaned)
+    case .wordDeleted: payload = .wordDeleted(english: try r.word(p))
+    case .wordLookedUp: payload = .wordLookedUp(english: try r.word(p))
+    case .wordOpened: payload = .wordOpened(english: try r.word(p))
+    case .wordKnown: payload = .wordKnown(english: try r.word(p))
+    case .wordUnknown: payload = .wordUnknown(english: try r.word(p))
+    case .wordReset: payload = .wordReset(english: try r.word(p))
+    case .wordQuizzed:
+      let e = try r.word(p)
+      let answer = try r.string(p, "answer")
+      let v = try r.string(p, "verdict")
+      guard let verdict = QuizVerdict(rawValue: v) else { throw r.fail("verdict", "right, typo or wrong, not '\(v)'") }
+      payload = .wordQuizzed(english: e, answer: answer, verdict: verdict, seconds: try r.optionalSeconds(p, "seconds"))
+    case .reminderShown:
+      let e = try r.optionalString(p, "english")
+      var mode: ReminderMode?
+      if let m = try r.optionalString(p, "mode") {
+        guard let x = ReminderMode(rawValue: m) else { throw r.fail("mode", "translation or hint, not '\(m)'") }
+        mode = x
+      }
+      payload = .reminderShown(english: e, mode: mode)
+    case .reminderActed:
+      let e = try r.optionalString(p, "english")
+      let a = try r.string(p, "action")
+      guard let action = ReminderAction(rawValue: a) else {
+        throw r.fail("action", ReminderAction.allCases.map(\.rawValue).joined(separator: ", ") + ", not '\(a)'")
+      }
+      payload = .reminderActed(english: e, action: action)
+    case .planOpened: payload = .planOpened(date: try r.date(p))
+    case .planItemDone:
+      payload = .planItemDone(date: try r.date(p), item: try r.string(p, "item"), seconds: try r.optionalSeconds(p, "seconds"))
+    case .planItemSkipped: payload = .planItemSkipped(date: try r.date(p), item: try r.string(p, "item"))
+    case .settingsChanged:
+      payload = .settingsChanged(key: try r.string(p, "key"), value: try r.string(p, "value"), previous: try r.optionalString(p, "previous"))
+    }
+    o["payload"] = .object(p)
+    return LearnerEvent(id: id, time: time, payload: payload, json: o)
+  }
+
+  /// The line to append (without the newline).
+  public var line: [UInt8] { JSONWriter.serialize(.object(json)) }
+}
+
+extension EventPayload {
+  /// The payload object; `keeping` carries unknown fields of an existing payload.
+  func jsonObject(keeping old: JSONObject?) -> JSONObject {
+    var o = old ?? JSONObject()
+    func set(_ k: String, _ v: JSONNode?) { o[k] = v }
+    func strings(_ a: [String]) -> JSONNode { .array(a.map(JSONNode.string)) }
+    switch self {
+    case .recitation(let r):
+      set("range", .string(r.range)); set("tier", .string(r.tier.rawValue)); set("grade", .number(Double(r.grade)))
+      set("mistakes", .number(Double(r.mistakes)))
+      set("mistakesAt", r.mistakesAt.isEmpty ? nil : strings(r.mistakesAt))
+      set("hesitations", r.hesitations == 0 ? nil : .number(Double(r.hesitations)))
+      set("seconds", r.seconds.map(JSONNode.number))
+    case .wordAdded(let e, let uk), .wordEdited(let e, let uk):
+      set("english", .string(e)); set("ukrainian", strings(uk))
+    case .wordDeleted(let e), .wordLookedUp(let e), .wordOpened(let e), .wordKnown(let e), .wordUnknown(let e), .wordReset(let e):
+      set("english", .string(e))
+    case .wordQuizzed(let e, let answer, let verdict, let seconds):
+      set("english", .string(e)); set("answer", .string(answer)); set("verdict", .string(verdict.rawValue))
+      set("seconds", seconds.map(JSONNode.number))
+    case .reminderShown(let e, let mode):
+      set("english", e.map(JSONNode.string)); set("mode", mode.map { .string($0.rawValue) })
+    case .reminderActed(let e, let action):
+      set("english", e.map(JSONNode.string)); set("action", .string(action.rawValue))
+    case .planOpened(let date): set("date", .string(date))
+    case .planItemDone(let date, let item, let seconds):
+      set("date", .string(date)); set("item", .string(item)); set("seconds", seconds.map(JSONNode.number))
+    case .planItemSkipped(let date, let item): set("date", .string(date)); set("item", .string(item))
+    case .settingsChanged(let key, let value, let previous):
+      set("key", .string(key)); set("value", .string(value)); set("previous", previous.map(JSONNode.string))
+    }
+    return o
+  }
+}
+
+/// Typed field access with errors that name file, line and key path.
+struct FieldReader {
+  let file: String
+  let line: Int?
+  var prefix = ""
+
+  func fail(_ key: String, _ expected: String) -> PlanEngineError {
+    .malformed(file: file, line: line, keyPath: prefix + key, expected: expected)
+  }
+
+  func string(_ o: JSONObject, _ key: String) throws(PlanEngineError) -> String {
+    switch o[key] {
+    case .string(let s): return s
+    case nil: throw fail(key, "a string (the key is missing)")
+    case .some(let v): throw fail(key, "a string, not \(v.kindName)")
+    }
+  }
+
+  func optionalString(_ o: JSONObject, _ key: String) throws(PlanEngineError) -> String? {
+    switch o[key] {
+    case nil, .null?: return nil
+    case .string(let s): return s
+    case .some(let v): throw fail(key, "a string, not \(v.kindName)")
+    }
+  }
+
+  func int(_ o: JSONObject, _ key: String) throws(PlanEngineError) -> Int {
+    guard let v = o[key] else { throw fail(key, "a whole number (the key is missing)") }
+    guard let i = v.intValue else { throw fail(key, "a whole number, not \(v.kindName == "a number" ? "\(v.doubleValue!)" : v.kindName)") }
+    return i
+  }
+
+  func optionalInt(_ o: JSONObject, _ key: String) throws(PlanEngineError) -> Int? {
+    if o[key] == nil || o[key] == .null { return nil }
+    return try int(o, key)
+  }
+
+  func optionalSeconds(_ o: JSONObject, _ key: String) throws(PlanEngineError) -> Double? {
+    switch o[key] {
+    case nil, .null?: return nil
+    case .number(let d):
+      guard d >= 0, d < 86_400 else { throw fail(key, "seconds 0–86400, not \(d)") }
+      return d
+    case .some(let v): throw fail(key, "a number of seconds, not \(v.kindName)")
+    }
+  }
+
+  func optionalStrings(_ o: JSONObject, _ key: String) throws(PlanEngineError) -> [String]? {
+    switch o[key] {
+    case nil, .null?: return nil
+    case .array(let a):
+      var out: [String] = []
+      for (i, v) in a.enumerated() {
+        guard case .string(let s) = v else { throw fail("\(key)[\(i)]", "a string, not \(v.kindName)") }
+        out.append(s)
+      }
+      return out
+    case .some(let v): throw fail(key, "an array of strings, not \(v.kindName)")
+    }
+  }
+
+  func word(_ o: JSONObject) throws(PlanEngineError) -> String {
+    let raw = try string(o, "english")
+    let edges = (raw.utf8.first, raw.utf8.last)
+    let e = edges.0 == 0x20 || edges.1 == 0x20 || edges.0 == 0x09 || edges.1 == 0x09 || (edges.0 ?? 0) >= 0x80 || (edges.1 ?? 0) >= 0x80
+      ? raw.trimmingCharacters(in: .whitespaces) : raw
+    guard !wordKey(e).isEmpty else { throw fail("english", "a non-empty English word or phrase") }
+    return e
+  }
+
+  func date(_ o: JSONObject) throws(PlanEngineError) -> String {
+    let d = try string(o, "date")
+    guard (try? EpochDay(parsing: d)) != nil else { throw fail("date", "a date YYYY-MM-DD, not '\(d)'") }
+    return d
+  }
+}

@@ -1,0 +1,136 @@
+import PlannerCore
+/// One line of `events.jsonl`: `{"version":1,"id":…,"at":…,"type":…,"payload":{…}}`.
+///
+/// `json` is the line as read (or as built), so fields this version does not know survive
+/// unchanged; `payload` is the typed view the fold uses.
+public struct LearnerEvent: Sendable, Equatable {
+  public static let currentVersion = 1
+
+  public var id: String
+  public var time: EventTime
+  public var payload: EventPayload
+  /// The whole event as JSON, unknown fields included; what is written to the log.
+  public private(set) var json: JSONObject
+
+  public var type: EventType { payload.type }
+
+  /// Builds a new event of the current version.
+  public init(id: String, time: EventTime, payload: EventPayload) {
+    self.id = id
+    self.time = time
+    self.payload = payload
+    var o = JSONObject()
+    o["version"] = .number(Double(Self.currentVersion))
+    o["id"] = .string(id)
+    o["at"] = .string(time.text)
+    o["type"] = .string(payload.type.rawValue)
+    o["payload"] = .object(payload.jsonObject(keeping: nil))
+    json = o
+  }
+
+  init(id: String, time: EventTime, payload: EventPayload, json: JSONObject) {
+    self.id = id
+    self.time = time
+    self.payload = payload
+    self.json = json
+  }
+
+  /// Equality is the content: the JSON line, keys in any order.
+  public static func == (a: LearnerEvent, b: LearnerEvent) -> Bool { a.json == b.json }
+}
+
+/// Every event type, as written in the `type` key.
+public enum EventType: String, Sendable, CaseIterable, Codable {
+  case recitation
+  case wordAdded = "word.added"
+  case wordEdited = "word.edited"
+  case wordDeleted = "word.deleted"
+  case wordLookedUp = "word.lookedUp"
+  case wordOpened = "word.opened"
+  case wordQuizzed = "word.quizzed"
+  case wordKnown = "word.known"
+  case wordUnknown = "word.unknown"
+  case wordReset = "word.reset"
+  case reminderShown = "reminder.shown"
+  case reminderActed = "reminder.acted"
+  case planOpened = "plan.opened"
+  case planItemDone = "plan.itemDone"
+  case planItemSkipped = "plan.itemSkipped"
+  case settingsChanged = "settings.changed"
+}
+
+public enum RecitationTier: String, Sendable, CaseIterable, Codable { case new, recent, old }
+public enum QuizVerdict: String, Sendable, CaseIterable, Codable { case right, typo, wrong }
+public enum ReminderAction: String, Sendable, CaseIterable, Codable { case quiz, known, unknown, opened, dismissed }
+
+/// A recitation of an ayah range.
+public struct Recitation: Sendable, Equatable {
+  /// Canonical ayah range (`78:1-16`).
+  public var range: String
+  public var tier: RecitationTier
+  /// 1 (forgot) … 4 (perfect), the learner's or teacher's grade.
+  public var grade: Int
+  public var mistakes: Int = 0
+  /// Where mistakes fell, as canonical `S:A` references.
+  public var mistakesAt: [String] = []
+  public var hesitations: Int = 0
+  public var seconds: Double?
+
+  public init(range: String, tier: RecitationTier, grade: Int, mistakes: Int = 0, mistakesAt: [String] = [],
+              hesitations: Int = 0, seconds: Double? = nil) {
+    self.range = range; self.tier = tier; self.grade = grade; self.mistakes = mistakes
+    self.mistakesAt = mistakesAt; self.hesitations = hesitations; self.seconds = seconds
+  }
+}
+
+/// The typed content of an event.
+public enum EventPayload: Sendable, Equatable {
+  case recitation(Recitation)
+  case wordAdded(english: String, ukrainian: [String])
+  case wordEdited(english: String, ukrainian: [String])
+  case wordDeleted(english: String)
+  case wordLookedUp(english: String)
+  case wordOpened(english: String)
+  case wordQuizzed(english: String, answer: String, verdict: QuizVerdict, seconds: Double?)
+  case wordKnown(english: String)
+  case wordUnknown(english: String)
+  case wordReset(english: String)
+  case reminderShown(english: String?, mode: ReminderMode?)
+  case reminderActed(english: String?, action: ReminderAction)
+  case planOpened(date: String)
+  case planItemDone(date: String, item: String, seconds: Double?)
+  case planItemSkipped(date: String, item: String)
+  case settingsChanged(key: String, value: String, previous: String?)
+
+  public var type: EventType {
+    switch self {
+    case .recitation: return .recitation
+    case .wordAdded: return .wordAdded
+    case .wordEdited: return .wordEdited
+    case .wordDeleted: return .wordDeleted
+    case .wordLookedUp: return .wordLookedUp
+    case .wordOpened: return .wordOpened
+    case .wordQuizzed: return .wordQuizzed
+    case .wordKnown: return .wordKnown
+    case .wordUnknown: return .wordUnknown
+    case .wordReset: return .wordReset
+    case .reminderShown: return .reminderShown
+    case .reminderActed: return .reminderActed
+    case .planOpened: return .planOpened
+    case .planItemDone: return .planItemDone
+    case .planItemSkipped: return .planItemSkipped
+    case .settingsChanged: return .settingsChanged
+    }
+  }
+
+  /// The English word an event is about, if it is about one.
+  public var english: String? {
+    switch self {
+    case .wordAdded(let e, _), .wordEdited(let e, _), .wordDeleted(let e), .wordLookedUp(let e), .wordOpened(let e),
+      .wordQuizzed(let e, _, _, _), .wordKnown(let e), .wordUnknown(let e), .wordReset(let e):
+      return e
+    case .reminderShown(let e, _), .reminderActed(let e, _): return e
+    default: return nil
+    }
+  }
+}

@@ -1,0 +1,246 @@
+import Hifz
+import MemoryModels
+import PlannerCore
+import Vocabulary
+
+/// The fold: state = events (in time order) applied one by one to an empty state, with the
+/// profile's timezone, day start and FSRS-6 parameters. Pure: same profile and events, same
+/// state, whether replayed from the start or continued from a snapshot.
+///
+/// **The daily rule.** At most one rating per item per learning day reaches the memory model
+/// (FSRS6.md §4.4): the day's rating is the *lowest* rating of that day's scheduling events
+/// for the item (a lapse at any time of the day is a lapse; five drills rated Easy are one
+/// Easy). When a later event of the same day lowers it, the day is re-decided from the state
+/// before that day, so the order of events within a day does not matter. Look-ups, "I don't
+/// know" and wrong answers are Again, so several in a day fold into one Again.
+///
+/// Ratings from events: a recitation rates every review unit it touches (a page `p582`, or a
+/// one-page surah `s114`) by `QuranGrading.unitRatings` (the recorded grade when no mistake is
+/// located; otherwise from the mistakes per line in each unit: a slip is Hard, not forgotten);
+/// quiz right → Good, typo → Hard, wrong → Again;
+/// look-up → Again; known → Good; unknown → Again. Opening a card, adding, editing or
+/// resetting a word are not reviews.
+///
+/// Adding a word that is in the dictionary merges the new translations into its list; adding
+/// it back after a deletion restores it with the new translations and its history.
+///
+/// Popularity (the seed app's rule): +1 for a look-up, opening the card, a wrong answer and
+/// "I don't know"; back to 0 for a right answer or typo, "I know" and a reset.
+public struct LearnerFold: Sendable {
+  public private(set) var state: LearnerState
+  let model: FSRS6
+  var clock: LearnerClock
+  /// When set, every rating that reaches the model is also kept per item (for the optimizer).
+  var histories: [String: CardHistory]?
+  /// Parsed ranges and their review units, by canonical text (the same pages recur for years).
+  var ranges: [String: (AyahRange, [ReviewUnitID])] = [:]
+  var planDays: [String: Int?] = [:]
+
+  public init(profile: LearnerProfile, state: LearnerState = LearnerState()) {
+    self.state = state
+    model = FSRS6(parameters: FSRSParameters(uncheckedWeights: profile.parameters))
+    clock = LearnerClock(profile: profile)
+  }
+
+  /// Replays events from scratch (sorted by time; ties keep log order).
+  public static func replay(profile: LearnerProfile, events: [LearnerEvent]) -> LearnerState {
+    var fold = LearnerFold(profile: profile)
+    for e in timeOrdered(events) { fold.apply(e) }
+    return fold.state
+  }
+
+  /// Events by time, ties in their given (log) order.
+  public static func timeOrdered(_ events: [LearnerEvent]) -> [LearnerEvent] {
+    var sorted = true
+    for i in events.indices.dropFirst() where events[i].time.epochMillis < events[i - 1].time.epochMillis {
+      sorted = false
+      break
+    }
+    if sorted { return events }
+    return events.enumerated().sorted {
+      ($0.element.time.epochMillis, $0.offset) < ($1.element.time.epochMillis, $1.offset)
+    }.map(\.element)
+  }
+
+  /// Folds one event; events must come in time order.
+  public mutating func apply(_ event: LearnerEvent) {
+    let ms = event.time.epochMillis
+    state.eventCount += 1
+    state.eventsByType[event.type.rawValue, default: 0] += 1
+    state.latestEventMillis = max(state.latestEventMillis ?? ms, ms)
+    let day = clock.day(atMillis: ms)
+    switch event.payload {
+    case .recitation(let r):
+      let range: AyahRange
+      if let cached = ranges[r.range] {
+        range = cached.0
+      } else {
+        guard let parsed = try? AyahRange(parsing: r.range) else { return }
+        range = parsed
+        ranges[r.range] = (parsed, ReviewUnits.units(overlapping: parsed))
+      }
+      let located = r.mistakesAt.compactMap { try? LearnerQuran.ayahID($0) }
+      let recitation = QuranRecitation(
+        day: EpochDay(day), range: range, tier: QuranTier(rawValue: r.tier.rawValue) ?? .oldRevision,
+        grade: Rating(rawValue: r.grade) ?? .again, mistakes: r.mistakes, mistakesAt: located,
+        hesitations: r.hesitations, seconds: r.seconds)
+      let ratings = located.isEmpty ? ranges[r.range]!.1.map { ($0, recitation.grade) } : QuranGrading.unitRatings(of: recitation)
+      for (unit, rating) in ratings {
+        let key = unit.description
+        let slips = located.isEmpty ? 0 : located.count(where: { ReviewUnits.unit(ofAyah: $0) == unit })
+        update(key, creating: true) { item in item.mistakes += slips }
+        rate(key, rating.rawValue, day: day, ms: ms)
+      }
+      if Rating(rawValue: r.grade) != nil { state.plan.recited(recitation) }
+      if let seconds = r.seconds {
+        state.habits.recitationSeconds += seconds
+        state.habits.recitationLines += Quran.lines(range)
+      }
+      practiced(day: day, ms: ms)
+    case .wordAdded(let e, let uk):
+      update(key(e), creating: true) { item in
+        if var w = item.word, !w.deleted {
+          // Adding a word already in the dictionary merges its translations (no doubles).
+          for t in uk where !w.ukrainian.contains(t) { w.ukrainian.append(t) }
+          item.word = w
+        } else if item.word != nil {
+          // Re-added after deletion: back with the new translations, its history kept.
+          item.word!.deleted = false
+          item.word!.ukrainian = uk
+        } else {
+          item.word = WordEntry(english: e, ukrainian: uk, addedMillis: ms)
+        }
+      }
+    case .wordEdited(let e, let uk):
+      update(key(e)) { item in item.word?.ukrainian = uk }
+    case .wordDeleted(let e):
+      update(key(e)) { item in item.word?.deleted = true }
+    case .wordReset(let e):
+      update(key(e)) { item in item.popularity = 0 }
+    case .wordOpened(let e):
+      update(key(e)) { item in
+        item.opens += 1
+        if let unknown = item.lastUnknownMillis, ms >= unknown,
+          ms - unknown <= Int64(PopularityCounter.unknownCardWindow * 1000)
+        {
+          item.lastUnknownMillis = nil  // the card "I don't know" showed: already counted
+        } else {
+          item.popularity += 1
+        }
+      }
+    case .wordLookedUp(let e):
+      update(key(e)) { item in item.lookups += 1; item.popularity += 1 }
+      rate(key(e), 1, day: day, ms: ms)
+      practiced(day: day, ms: ms)
+    case .wordKnown(let e):
+      update(key(e)) { item in item.popularity = 0 }
+      rate(key(e), 3, day: day, ms: ms)
+    case .wordUnknown(let e):
+      update(key(e)) { item in
+        item.popularity += 1
+        item.lastUnknownMillis = ms
+      }
+      rate(key(e), 1, day: day, ms: ms)
+    case .wordQuizzed(let e, _, let verdict, let seconds):
+      update(key(e)) { item in
+        item.quizzes += 1
+        if verdict == .wrong { item.quizzesWrong += 1; item.popularity += 1 } else { item.popularity = 0 }
+      }
+      rate(key(e), verdict == .right ? 3 : verdict == .typo ? 2 : 1, day: day, ms: ms)
+      if let seconds {
+        state.habits.vocabularySeconds += seconds
+        state.habits.vocabularyTimedReviews += 1
+      }
+      practiced(day: day, ms: ms)
+    case .reminderShown:
+      state.habits.remindersShown += 1
+      state.plan.reminderShown(millis: ms, hour: clock.hour(atMillis: ms))
+    case .reminderActed(_, let action):
+      state.habits.remindersActed += 1
+      if action != .dismissed { state.plan.reminderActed(millis: ms) }
+    case .planOpened: state.habits.plansOpened += 1
+    case .planItemDone(let date, _, _):
+      state.habits.planItemsDone += 1
+      if let d = planDay(date) { state.plan.planItem(date: d, done: true) }
+      practiced(day: day, ms: ms)
+    case .planItemSkipped(let date, _):
+      state.habits.planItemsSkipped += 1
+      if let d = planDay(date) { state.plan.planItem(date: d, done: false) }
+    case .settingsChanged: break
+    }
+  }
+
+  func key(_ english: String) -> String { "w:" + wordKey(english) }
+
+  /// A plan date as an epoch day (nil when it is not a date: such events count for nothing).
+  mutating func planDay(_ text: String) -> Int? {
+    if let known = planDays[text] { return known }
+    let d = (try? EpochDay(parsing: text))?.value
+    planDays[text] = d
+    return d
+  }
+
+  /// Changes an item. Word events for a word not (yet, in time order) added are history
+  /// only: they leave no item behind.
+  mutating func update(_ key: String, creating: Bool = false, _ change: (inout ItemState) -> Void) {
+    if !creating, state.items[key] == nil { return }
+    change(&state.items[key, default: ItemState()])
+  }
+
+  /// Applies a rating under the daily rule.
+  mutating func rate(_ key: String, _ rating: Int, day: Int, ms: Int64) {
+    guard var item = state.items[key] else { return }
+    item.reviews += 1
+    item.lastReviewMillis = ms
+    if let last = item.lastDay, day <= last {
+      // Same learning day: the day's rating is the lowest; re-decide from the day before.
+      if rating < item.dayRating {
+        if rating == 1 { item.lapses += 1 }
+        item.dayRating = rating
+        item.memory = model.nextState(item.previousMemory, elapsedDays: item.previousDay.map { last - $0 } ?? 0,
+                                      rating: Rating(rawValue: rating)!)
+        if histories != nil { histories![key]!.ratings[histories![key]!.count - 1] = Rating(rawValue: rating)! }
+      }
+    } else {
+      item.previousMemory = item.memory
+      item.previousDay = item.lastDay
+      item.lastDay = day
+      item.dayRating = rating
+      item.reviewDays += 1
+      if rating == 1 { item.lapses += 1 }
+      item.memory = model.nextState(item.memory, elapsedDays: item.previousDay.map { day - $0 } ?? 0,
+                                    rating: Rating(rawValue: rating)!)
+      if histories != nil {
+        histories![key, default: CardHistory(cardID: Self.cardID(key))].append(
+          time: ms, elapsedDays: Int32(item.previousDay.map { day - $0 } ?? -1), rating: Rating(rawValue: rating)!)
+      }
+    }
+    state.items[key] = item
+  }
+
+  mutating func practiced(day: Int, ms: Int64) {
+    state.habits.practiceHours[clock.hour(atMillis: ms)] += 1
+    if state.habits.lastActiveDay.map({ day > $0 }) ?? true {
+      state.habits.activeDays += 1
+      state.habits.lastActiveDay = day
+    }
+  }
+
+  // MARK: Review histories
+
+  /// Every item's reviews as the memory model saw them (one per learning day, the day's
+  /// rating, timed at the day's first scheduling event), for the optimizer and for review-log
+  /// export; items in ``LearnerState/sortedKeys`` order.
+  public static func reviewHistories(profile: LearnerProfile, events: [LearnerEvent]) -> [(key: String, history: CardHistory)] {
+    var fold = LearnerFold(profile: profile)
+    fold.histories = [:]
+    for e in timeOrdered(events) { fold.apply(e) }
+    let h = fold.histories!
+    return fold.state.sortedKeys.compactMap { key in h[key].map { (key, $0) } }
+  }
+
+  /// A stable card id for an item key: FNV-1a 64 of its UTF-8 bytes, top bit cleared.
+  public static func cardID(_ key: String) -> Int64 {
+    Int64(bitPattern: FNV1a64.hash(key) & 0x7FFF_FFFF_FFFF_FFFF)
+  }
+}

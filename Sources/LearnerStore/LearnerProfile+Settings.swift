@@ -1,0 +1,164 @@
+import Foundation
+import Hifz
+import MemoryModels
+import PlannerCore
+
+/// `planner config DIR KEY VALUE`: one dotted key per setting, parsed and validated.
+extension LearnerProfile {
+  /// Every key `planner config` accepts, sorted.
+  public static let settingKeys: [String] = [
+    "dailyMinutes", "dayStartHour", "locale", "name", "parameters",
+    "quran.audioURLTemplate", "quran.cycleDays", "quran.dailyMinutes", "quran.desiredRetention", "quran.direction",
+    "quran.maxLessonLines", "quran.memorised", "quran.mushafLayout", "quran.recentWindowDays", "quran.reciter",
+    "quran.scope", "quran.startDate", "quran.surahs", "quran.targetDate",
+    "retention.quran", "retention.vocabulary", "timezone",
+    "vocabulary.mode", "vocabulary.newWordsPerDay", "vocabulary.quietHours", "vocabulary.reminderDailyCap",
+    "vocabulary.reminderEveryMinutes", "vocabulary.wakingHours",
+  ] + Weekday.allCases.map { "weekdayMinutes.\($0.rawValue)" }
+
+  /// The current value of a setting, as `planner config` prints and takes it.
+  public func setting(_ key: String) throws(PlanEngineError) -> String {
+    switch key {
+    case "name": return name ?? ""
+    case "timezone": return timezone
+    case "dayStartHour": return String(dayStartHour)
+    case "locale": return locale.rawValue
+    case "dailyMinutes": return String(dailyMinutes)
+    case "retention.quran", "quran.desiredRetention": return String(quran.settings.desiredRetention)
+    case "retention.vocabulary": return String(retention.vocabulary)
+    case "quran.direction": return quran.goal?.direction.rawValue ?? ""
+    case "quran.surahs": return quran.goal?.surahs.map(String.init).joined(separator: ",") ?? ""
+    case "quran.scope": return quran.goal?.scope?.description ?? ""
+    case "quran.memorised":
+      return (quran.goal?.memorised ?? []).map { m in m.selfRating.map { "\(m.range)@\($0.rawValue)" } ?? "\(m.range)" }
+        .joined(separator: ",")
+    case "quran.targetDate": return quran.goal?.targetDate?.description ?? ""
+    case "quran.startDate": return quran.goal?.startDate.description ?? ""
+    case "quran.dailyMinutes": return String(quran.settings.dailyMinutes)
+    case "quran.cycleDays": return String(quran.settings.cycleDays)
+    case "quran.recentWindowDays": return String(quran.settings.recentWindowDays)
+    case "quran.maxLessonLines": return String(quran.settings.maxLessonLines)
+    case "quran.reciter": return quran.settings.reciter
+    case "quran.audioURLTemplate": return quran.settings.audioURLTemplate ?? ""
+    case "quran.mushafLayout": return quran.mushafLayout
+    case "vocabulary.newWordsPerDay": return String(vocabulary.newWordsPerDay)
+    case "vocabulary.reminderEveryMinutes": return String(vocabulary.reminderEveryMinutes)
+    case "vocabulary.reminderDailyCap": return String(vocabulary.reminderDailyCap)
+    case "vocabulary.wakingHours": return vocabulary.wakingHours
+    case "vocabulary.quietHours": return vocabulary.quietHours.joined(separator: ",")
+    case "vocabulary.mode": return vocabulary.mode.rawValue
+    case "parameters": return parameters.map { String($0) }.joined(separator: ",")
+    default:
+      if key.hasPrefix("weekdayMinutes."), let day = Weekday(rawValue: String(key.dropFirst(15))) {
+        return weekdayMinutes[day].map(String.init) ?? ""
+      }
+      throw Self.unknownKey(key)
+    }
+  }
+
+  static func unknownKey(_ key: String) -> PlanEngineError {
+    let close = settingKeys.min { editDistance($0.lowercased(), key.lowercased()) < editDistance($1.lowercased(), key.lowercased()) }
+    let hint = close.map { " (did you mean '\($0)'?)" } ?? ""
+    return .invalidValue(keyPath: key, value: key, expected: "one of the setting keys\(hint): \(settingKeys.joined(separator: ", "))")
+  }
+
+  static func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a), b = Array(b)
+    var row = Array(0...b.count)
+    for i in 1...max(a.count, 1) where !a.isEmpty {
+      var prev = row[0]
+      row[0] = i
+      for j in 1...max(b.count, 1) where !b.isEmpty {
+        let cur = row[j]
+        row[j] = min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] == b[j - 1] ? 0 : 1))
+        prev = cur
+      }
+    }
+    return row[b.count]
+  }
+
+  /// Sets one setting from its text form, then validates the whole profile. An empty value
+  /// clears an optional setting (name, quran.scope, quran.targetDate, weekdayMinutes.*, lists).
+  /// Setting a goal key when there is no goal starts one (from An-Nas, starting `today`).
+  public mutating func set(_ key: String, to value: String, today: EpochDay = EpochDay(0)) throws(PlanEngineError) {
+    func bad(_ expected: String) -> PlanEngineError { .invalidValue(keyPath: key, value: value, expected: expected) }
+    func int() throws(PlanEngineError) -> Int {
+      guard let v = Int(value.trimmingCharacters(in: .whitespaces)) else { throw bad("a whole number") }
+      return v
+    }
+    func double() throws(PlanEngineError) -> Double {
+      guard let v = Double(value.trimmingCharacters(in: .whitespaces)), v.isFinite else { throw bad("a number") }
+      return v
+    }
+    func list() -> [String] {
+      value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+    func oneOf<E: RawRepresentable & CaseIterable>(_: E.Type) throws(PlanEngineError) -> E where E.RawValue == String {
+      guard let e = E(rawValue: value) else { throw bad("one of " + E.allCases.map(\.rawValue).joined(separator: ", ")) }
+      return e
+    }
+    var p = self
+    switch key {
+    case "name": p.name = value.isEmpty ? nil : value
+    case "timezone": p.timezone = value
+    case "dayStartHour": p.dayStartHour = try int()
+    case "locale": p.locale = try oneOf(LearnerLocale.self)
+    case "dailyMinutes": p.dailyMinutes = try int()
+    case "retention.quran", "quran.desiredRetention": p.quran.settings.desiredRetention = try double()
+    case "retention.vocabulary": p.retention.vocabulary = try double()
+    case "quran.direction", "quran.surahs", "quran.scope", "quran.memorised", "quran.targetDate", "quran.startDate":
+      var goal = p.quran.goal ?? QuranGoal(direction: .fromAnNas, startDate: today)
+      switch key {
+      case "quran.direction": goal.direction = try oneOf(QuranDirection.self)
+      case "quran.surahs":
+        var surahs: [Int] = []
+        for s in list() { guard let n = Int(s) else { throw bad("surah numbers separated by commas") }; surahs.append(n) }
+        goal.surahs = surahs
+      case "quran.scope": goal.scope = value.isEmpty ? nil : try AyahRange(parsing: value)
+      case "quran.memorised":
+        var ranges: [MemorisedRange] = []
+        for item in list() {
+          let parts = item.split(separator: "@")
+          var rating: Rating?
+          if parts.count == 2 {
+            guard let r = Int(parts[1]).flatMap(Rating.init(rawValue:)) else { throw bad("RANGE or RANGE@RATING (1–4), separated by commas") }
+            rating = r
+          } else if parts.count != 1 { throw bad("RANGE or RANGE@RATING (1–4), separated by commas") }
+          ranges.append(MemorisedRange(try AyahRange(parsing: String(parts[0])), selfRating: rating))
+        }
+        goal.memorised = ranges
+      case "quran.targetDate": goal.targetDate = value.isEmpty ? nil : try EpochDay(parsing: value)
+      default: goal.startDate = try EpochDay(parsing: value)
+      }
+      p.quran.goal = goal
+    case "quran.dailyMinutes": p.quran.settings.dailyMinutes = try double()
+    case "quran.cycleDays": p.quran.settings.cycleDays = try int()
+    case "quran.recentWindowDays": p.quran.settings.recentWindowDays = try int()
+    case "quran.maxLessonLines": p.quran.settings.maxLessonLines = try double()
+    case "quran.reciter": p.quran.settings.reciter = value
+    case "quran.audioURLTemplate": p.quran.settings.audioURLTemplate = value.isEmpty ? nil : value
+    case "quran.mushafLayout": p.quran.mushafLayout = value
+    case "vocabulary.newWordsPerDay": p.vocabulary.newWordsPerDay = try int()
+    case "vocabulary.reminderEveryMinutes": p.vocabulary.reminderEveryMinutes = try int()
+    case "vocabulary.reminderDailyCap": p.vocabulary.reminderDailyCap = try int()
+    case "vocabulary.wakingHours": p.vocabulary.wakingHours = value
+    case "vocabulary.quietHours": p.vocabulary.quietHours = list()
+    case "vocabulary.mode": p.vocabulary.mode = try oneOf(ReminderMode.self)
+    case "parameters":
+      var w: [Double] = []
+      for s in list() { guard let d = Double(s) else { throw bad("21 numbers separated by commas") }; w.append(d) }
+      p.parameters = w
+    default:
+      guard key.hasPrefix("weekdayMinutes."), let day = Weekday(rawValue: String(key.dropFirst(15))) else { throw Self.unknownKey(key) }
+      p.weekdayMinutes[day] = value.isEmpty ? nil : try int()
+    }
+    do { try p.validate(file: "profile.json") } catch {
+      if case .malformed(_, _, let keyPath, let expected) = error,
+        let keyPath, keyPath == key || keyPath.hasPrefix(key) || keyPath.replacingOccurrences(of: ".settings.", with: ".") == key {
+        throw bad(expected)
+      }
+      throw error
+    }
+    self = p
+  }
+}

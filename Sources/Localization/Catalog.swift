@@ -1,0 +1,126 @@
+import Foundation
+import PlannerCore
+
+/// One language's messages, as kept in `Catalogs/<locale>.json` and embedded in the binary by
+/// `Scripts/generate-catalogs.swift` (see docs/localization.md).
+///
+/// ```json
+/// { "version": 1, "locale": "uk",
+///   "messages": { "section.newLesson": "Новий урок",
+///                 "count.lines": { "one": "{count} рядок", "few": "{count} рядки",
+///                                  "many": "{count} рядків", "other": "{count} рядка" } } }
+/// ```
+public struct Catalog: Sendable, Equatable {
+  /// The catalog format version this code reads.
+  public static let currentVersion = 1
+
+  public var version: Int
+  public var locale: PlanLocale
+  /// Messages by key (`section.newLesson`).
+  public var messages: [String: Message]
+  /// Notes for translators by key (kept in the English catalog only).
+  public var descriptions: [String: String]
+
+  public init(version: Int = Catalog.currentVersion, locale: PlanLocale, messages: [String: Message],
+              descriptions: [String: String] = [:]) {
+    self.version = version
+    self.locale = locale
+    self.messages = messages
+    self.descriptions = descriptions
+  }
+
+  /// A message: plain text, or one text per plural category.
+  public enum Message: Sendable, Equatable {
+    case text(String)
+    case plural([PluralCategory: String])
+
+    /// Every text of the message, in CLDR category order.
+    public var forms: [(category: PluralCategory?, text: String)] {
+      switch self {
+      case .text(let text): [(nil, text)]
+      case .plural(let forms): forms.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+      }
+    }
+  }
+
+  /// Parses a catalog, naming `file` and the key path of the first problem in the error.
+  public static func parse(_ data: Data, file: String) throws(PlanEngineError) -> Catalog {
+    func fail(_ keyPath: String?, _ expected: String) -> PlanEngineError {
+      .malformed(file: file, line: nil, keyPath: keyPath, expected: expected)
+    }
+    let root: Any
+    do {
+      root = try JSONSerialization.jsonObject(with: data)
+    } catch {
+      throw fail(nil, "a JSON object (\(error.localizedDescription))")
+    }
+    guard let object = root as? [String: Any] else { throw fail(nil, "a JSON object") }
+    guard let version = object["version"] as? Int else { throw fail("version", "an integer") }
+    guard version <= currentVersion else {
+      throw fail("version", "version \(currentVersion) or lower (this planner is older than the catalog)")
+    }
+    guard let code = object["locale"] as? String else { throw fail("locale", "a locale code") }
+    let locale: PlanLocale
+    do { locale = try PlanLocale(code: code) } catch { throw fail("locale", "one of en, ar, uk") }
+    guard let rawMessages = object["messages"] as? [String: Any] else {
+      throw fail("messages", "an object of messages")
+    }
+    var messages: [String: Message] = [:]
+    for (key, value) in rawMessages {
+      let path = "messages[\"\(key)\"]"
+      if let text = value as? String {
+        messages[key] = .text(text)
+      } else if let rawForms = value as? [String: Any] {
+        var forms: [PluralCategory: String] = [:]
+        for (name, text) in rawForms {
+          guard let category = PluralCategory(rawValue: name) else {
+            throw fail(path + "." + name, "a plural category (zero, one, two, few, many, other)")
+          }
+          guard let text = text as? String else { throw fail(path + "." + name, "a string") }
+          forms[category] = text
+        }
+        guard forms[.other] != nil else { throw fail(path + ".other", "an \"other\" form") }
+        messages[key] = .plural(forms)
+      } else {
+        throw fail(path, "a string or an object of plural forms")
+      }
+    }
+    var descriptions: [String: String] = [:]
+    if let rawDescriptions = object["descriptions"] {
+      guard let map = rawDescriptions as? [String: Any] else {
+        throw fail("descriptions", "an object of strings")
+      }
+      for (key, value) in map {
+        guard let text = value as? String else { throw fail("descriptions[\"\(key)\"]", "a string") }
+        descriptions[key] = text
+      }
+    }
+    return Catalog(version: version, locale: locale, messages: messages, descriptions: descriptions)
+  }
+
+  /// The catalog compiled into the binary for `locale`.
+  public static func embedded(_ locale: PlanLocale) -> Catalog {
+    switch locale {
+    case .english: embeddedEnglish
+    case .arabic: embeddedArabic
+    case .ukrainian: embeddedUkrainian
+    }
+  }
+
+  private static let embeddedEnglish = loadEmbedded(.english)
+  private static let embeddedArabic = loadEmbedded(.arabic)
+  private static let embeddedUkrainian = loadEmbedded(.ukrainian)
+
+  private static func loadEmbedded(_ locale: PlanLocale) -> Catalog {
+    let file = "Catalogs/\(locale.rawValue).json"
+    guard let json = EmbeddedCatalogs.json[locale.rawValue] else {
+      preconditionFailure("\(file) is not embedded: run Scripts/generate-catalogs.swift")
+    }
+    do {
+      return try parse(Data(json.utf8), file: file)
+    } catch {
+      // The embedded catalogs are checked by CatalogTests; reaching this is a build defect.
+      preconditionFailure("embedded \(error)")
+    }
+  }
+}

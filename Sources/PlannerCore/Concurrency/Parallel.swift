@@ -1,0 +1,55 @@
+import Dispatch
+import Foundation
+
+/// Runs `body(0..<n)` on the machine's cores (inline when n is 1). The body writes only to
+/// disjoint slots it owns, which the callers arrange.
+@inline(__always)
+package func parallelFor(_ n: Int, _ body: (Int) -> Void) {
+  if n <= 1 {
+    for i in 0..<n { body(i) }
+  } else {
+    // Workers touch disjoint slots only (see the callers), so the body is shared unchecked.
+    withoutActuallyEscaping(body) { escapable in
+      let shared = UncheckedBox(escapable)
+      DispatchQueue.concurrentPerform(iterations: n) { shared.value($0) }
+    }
+  }
+}
+
+struct UncheckedBox<T>: @unchecked Sendable {
+  let value: T
+  init(_ value: T) { self.value = value }
+}
+
+/// A pointer that parallel workers share, each writing its own disjoint indices.
+package struct SharedPointer<T>: @unchecked Sendable {
+  package let base: UnsafeMutablePointer<T>
+  package init(_ base: UnsafeMutablePointer<T>) { self.base = base }
+  package subscript(i: Int) -> T {
+    get { base[i] }
+    nonmutating set { base[i] = newValue }
+  }
+}
+
+/// Results that parallel workers fill, one slot per worker.
+final package class Slots<T>: @unchecked Sendable {
+  private let storage: UnsafeMutablePointer<T?>
+  let count: Int
+  package init(_ n: Int) {
+    count = n
+    storage = .allocate(capacity: n)
+    storage.initialize(repeating: nil, count: n)
+  }
+  deinit {
+    storage.deinitialize(count: count)
+    storage.deallocate()
+  }
+  /// Each worker sets only its own slot.
+  package func set(_ i: Int, _ value: T) { storage[i] = value }
+  package func take() -> [T] { (0..<count).map { storage[$0]! } }
+}
+
+package enum Machine {
+  /// The cores to use by default.
+  package static var cores: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+}

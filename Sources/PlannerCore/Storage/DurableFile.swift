@@ -1,0 +1,130 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The few POSIX file operations the store needs, with the durability rules spelled out:
+/// appends are one `write` of whole lines followed by `fsync`; every other file is written to
+/// a temporary file, `fsync`ed, renamed into place, and the directory `fsync`ed.
+package enum DurableFile {
+  package static func errorText() -> String { String(cString: strerror(errno)) }
+
+  /// The whole file, or nil when it does not exist.
+  package static func read(_ path: String, from offset: Int = 0) throws(PlanEngineError) -> [UInt8]? {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    if fd < 0 {
+      if errno == ENOENT { return nil }
+      throw .io(path: path, reason: "cannot open: \(errorText())")
+    }
+    defer { close(fd) }
+    var st = stat()
+    guard fstat(fd, &st) == 0 else { throw .io(path: path, reason: "cannot stat: \(errorText())") }
+    let size = Int(st.st_size)
+    guard offset <= size else { return [] }
+    var bytes = [UInt8](repeating: 0, count: size - offset)
+    var done = 0
+    while done < bytes.count {
+      let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + done, $0.count - done, off_t(offset + done)) }
+      if n < 0 {
+        if errno == EINTR { continue }
+        throw .io(path: path, reason: "cannot read: \(errorText())")
+      }
+      if n == 0 { break }
+      done += n
+    }
+    if done < bytes.count { bytes.removeLast(bytes.count - done) }
+    return bytes
+  }
+
+  static func size(_ path: String) -> Int? {
+    var st = stat()
+    return stat(path, &st) == 0 ? Int(st.st_size) : nil
+  }
+
+  package static func exists(_ path: String) -> Bool {
+    var st = stat()
+    return stat(path, &st) == 0
+  }
+
+  static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws(PlanEngineError) {
+    var done = 0
+    while done < bytes.count {
+      let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + done, $0.count - done) }
+      if n < 0 {
+        if errno == EINTR { continue }
+        throw .io(path: path, reason: "cannot write: \(errorText())")
+      }
+      done += n
+    }
+  }
+
+  /// Appends bytes (whole lines) and flushes them to disk before returning.
+  package static func append(_ path: String, _ bytes: [UInt8]) throws(PlanEngineError) {
+    let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+    guard fd >= 0 else { throw .io(path: path, reason: "cannot open for appending: \(errorText())") }
+    defer { close(fd) }
+    try writeAll(fd, bytes, path: path)
+    guard fsync(fd) == 0 else { throw .io(path: path, reason: "cannot flush to disk: \(errorText())") }
+  }
+
+  /// Cuts a file to `length` bytes, durably.
+  package static func truncate(_ path: String, to length: Int) throws(PlanEngineError) {
+    let fd = open(path, O_WRONLY | O_CLOEXEC)
+    guard fd >= 0 else { throw .io(path: path, reason: "cannot open: \(errorText())") }
+    defer { close(fd) }
+    guard ftruncate(fd, off_t(length)) == 0, fsync(fd) == 0 else { throw .io(path: path, reason: "cannot truncate: \(errorText())") }
+  }
+
+  /// Replaces a file atomically: temp file in the same folder, fsync, rename, fsync folder.
+  /// `durable: false` skips both fsyncs (still atomic for readers): for caches that are
+  /// validated when read (the snapshot), where a power loss may only cost a rebuild.
+  package static func replace(_ path: String, with bytes: [UInt8], durable: Bool = true) throws(PlanEngineError) {
+    let dir = directory(of: path)
+    let tmp = "\(dir)/.\(basename(path)).tmp-\(getpid())"
+    let fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard fd >= 0 else { throw .io(path: tmp, reason: "cannot create: \(errorText())") }
+    do throws(PlanEngineError) {
+      try writeAll(fd, bytes, path: tmp)
+      guard !durable || fsync(fd) == 0 else { throw PlanEngineError.io(path: tmp, reason: "cannot flush to disk: \(errorText())") }
+      close(fd)
+    } catch {
+      close(fd)
+      unlink(tmp)
+      throw error
+    }
+    guard rename(tmp, path) == 0 else {
+      let reason = errorText()
+      unlink(tmp)
+      throw .io(path: path, reason: "cannot rename into place: \(reason)")
+    }
+    if durable { syncDirectory(dir) }
+  }
+
+  static func syncDirectory(_ dir: String) {
+    let fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    if fd >= 0 { _ = fsync(fd); close(fd) }
+  }
+
+  package static func makeDirectory(_ path: String) throws(PlanEngineError) {
+    var partial = path.hasPrefix("/") ? "" : "."
+    for part in path.split(separator: "/") {
+      partial += "/" + part
+      if mkdir(partial, 0o755) != 0 && errno != EEXIST {
+        throw .io(path: partial, reason: "cannot create folder: \(errorText())")
+      }
+    }
+  }
+
+  package static func directory(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+  }
+
+  static func basename(_ path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return path }
+    return String(path[path.index(after: slash)...])
+  }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import Hifz
+import LearnerStore
+import MemoryModels
+import PlannerCore
+import Vocabulary
+
+/// The hidden parameters of one item for one simulated learner, drawn once from the seed and
+/// written to the truth file (never into the learner folder).
+public struct HiddenItem: Sendable, Equatable {
+  /// Per-item difficulty δ (0 average; positive is harder), before the learner's ability.
+  public var difficulty: Double
+  /// Strength h (days until recall falls to 0.9) right after the first exposure.
+  public var firstStrength: Double
+  /// For material memorised before the simulation: its strength on the start day and the
+  /// learning day it was last revised.
+  public var startStrength: Double?
+  public var startLastDay: Int?
+
+  public init(difficulty: Double, firstStrength: Double, startStrength: Double? = nil, startLastDay: Int? = nil) {
+    self.difficulty = difficulty; self.firstStrength = firstStrength
+    self.startStrength = startStrength; self.startLastDay = startLastDay
+  }
+}
+
+/// One item's hidden state: strength and the learning day of its last exposure.
+public struct HiddenCard: Sendable, Equatable {
+  public var strength: Double
+  public var lastDay: Int
+  public init(strength: Double, lastDay: Int) { self.strength = strength; self.lastDay = lastDay }
+}
+
+/// A simulated learner's "true" memory: the optimizer issue's ``PowerLawMemory`` (hyperbolic
+/// forgetting, not FSRS), extended with a per-learner ability α and per-item difficulty δ:
+/// the effective difficulty of an item is δ − α.
+///
+///     p(t)           = (1 + t / (9·h))^−1
+///     first exposure:  h ← h₀ (the item's firstStrength; a lesson on a page already begun: min(h, h₀))
+///     same day:        h ← h · (1.2 if recalled, else 0.8)
+///     after recall:    h ← h · (1 + a · e^(−(δ−α)) · h^(−b) · √(1 − p))
+///     after a lapse:   h ← max(0.05, c · h^0.7 · e^(−0.3·(δ−α)))
+///
+/// The update is a deterministic function of whether the item was recalled, which the events
+/// record (grade > 1, or a quiz answered right or with a typo), so the hidden memory can be
+/// replayed from the events and the truth file alone (see ``SimulationFigures``).
+public struct HiddenMemory: Sendable {
+  public let model: PowerLawMemory
+  public let ability: Double
+  /// Parameters of every item the learner has met or holds, by item key (`p582`, `w:word`).
+  public private(set) var items: [String: HiddenItem]
+  public private(set) var cards: [String: HiddenCard] = [:]
+
+  public init(ability: Double, items: [String: HiddenItem], model: PowerLawMemory = PowerLawMemory()) {
+    self.ability = ability
+    self.items = items
+    self.model = model
+    for (key, item) in items {
+      if let h = item.startStrength, let d = item.startLastDay { cards[key] = HiddenCard(strength: h, lastDay: d) }
+    }
+  }
+
+  /// Adds the parameters of an item met for the first time (the simulator draws them).
+  mutating func define(_ key: String, _ item: HiddenItem) { if items[key] == nil { items[key] = item } }
+
+  func effectiveDifficulty(_ key: String) -> Double { (items[key]?.difficulty ?? 0) - ability }
+
+  /// Hidden recall probability of an item on a learning day (nil: never met).
+  public func recall(_ key: String, on day: Int) -> Double? {
+    guard let c = cards[key] else { return nil }
+    return PowerLawMemory.recall(elapsedDays: Double(day - c.lastDay), strength: c.strength)
+  }
+
+  /// First exposure (a new lesson, a new word's first quiz).
+  public mutating func learn(_ key: String, on day: Int) {
+    let h0 = items[key]?.firstStrength ?? 1
+    if var c = cards[key] {
+      c.strength = Swift.min(c.strength, h0)
+      c.lastDay = day
+      cards[key] = c
+    } else {
+      cards[key] = HiddenCard(strength: h0, lastDay: day)
+    }
+  }
+
+  /// A review whose outcome (recalled or not) is known.
+  public mutating func review(_ key: String, on day: Int, recalled: Bool) {
+    guard var c = cards[key] else { learn(key, on: day); return }
+    let t = day - c.lastDay
+    let delta = effectiveDifficulty(key)
+    if t <= 0 {
+      c.strength *= recalled ? 1.2 : 0.8
+    } else if recalled {
+      let p = PowerLawMemory.recall(elapsedDays: Double(t), strength: c.strength)
+      c.strength *= 1 + model.growth * exp(-delta) * pow(c.strength, -model.damping) * (1 - p).squareRoot()
+    } else {
+      c.strength = Swift.max(0.05, model.lapseKeep * pow(c.strength, 0.7) * exp(-0.3 * delta))
+    }
+    c.lastDay = day
+    cards[key] = c
+  }
+
+  /// Applies one event to the hidden memory: the one rule shared by the simulator and the
+  /// replay from files. Recitations are recorded one review unit each (``ReviewUnits``).
+  public mutating func apply(_ event: LearnerEvent, day: Int) {
+    switch event.payload {
+    case .recitation(let r):
+      guard let range = try? AyahRange(parsing: r.range) else { return }
+      for unit in ReviewUnits.units(overlapping: range) {
+        let key = unit.description
+        if r.tier == .new { learn(key, on: day) } else { review(key, on: day, recalled: r.grade > 1) }
+      }
+    case .wordQuizzed(let e, _, let verdict, _):
+      let key = "w:" + wordKey(e)
+      if cards[key] == nil { learn(key, on: day) } else { review(key, on: day, recalled: verdict != .wrong) }
+    default: break
+    }
+  }
+
+  /// Draws the hidden parameters of an item: δ ~ N(0, spread²); h₀ log-normal around
+  /// e^(−(δ−α)) days (Quran lessons, worked on until recited, start 1.5× stronger).
+  static func drawItem(_ key: String, ability: Double, seed: UInt64, learner: Int, model: PowerLawMemory) -> HiddenItem {
+    var rng = SplitMix64(keys: seed, 0x4849_4444, UInt64(learner), FNV1a64.hash(key))
+    let delta = model.difficultySpread * SimulationRandom.normal(&rng)
+    let boost = key.hasPrefix("w:") ? 1.0 : 1.5
+    let h0 = boost * exp(-(delta - ability) + 0.6 * SimulationRandom.normal(&rng))
+    return HiddenItem(difficulty: delta, firstStrength: h0)
+  }
+}
+
+/// Seeded draws the simulation uses (our own, so they never change with the standard library).
+enum SimulationRandom {
+  /// A standard normal draw (Box–Muller), as ``PowerLawMemory`` draws its own.
+  static func normal(_ rng: inout SplitMix64) -> Double {
+    let u1 = Swift.max(rng.nextDouble(), 1e-300)
+    let u2 = rng.nextDouble()
+    return (-2 * log(u1)).squareRoot() * cos(2 * Double.pi * u2)
+  }
+
+  static func uniform(_ rng: inout SplitMix64, _ a: Double, _ b: Double) -> Double { a + (b - a) * rng.nextDouble() }
+
+  static func pick<T>(_ rng: inout SplitMix64, _ choices: [T]) -> T { choices[rng.nextInt(in: 0...(choices.count - 1))] }
+}

@@ -1,0 +1,179 @@
+import Foundation
+import Hifz
+import LearnerStore
+import MemoryModels
+import PlannerCore
+import Vocabulary
+
+/// One simulated learner under one policy, day by day, in memory: each day the learner opens
+/// (or skips) the plan the planner side computed from the events so far, recites and answers
+/// the items in order until their time or willingness runs out, and the outcome of each item
+/// is drawn from the hidden memory. The events go back to the planner side; the hidden memory
+/// never does.
+public struct LearnerRun: Sendable {
+  public var learner: SimulatedLearner
+  public var policy: SimulationPolicy
+  public var profile: LearnerProfile
+  public var events: [LearnerEvent]
+  /// The hidden memory at the end (parameters of every item met, and their states).
+  public var hidden: HiddenMemory
+}
+
+public enum LearnerSimulation {
+  /// The hidden parameters of the material memorised before the start (by unit key).
+  static func startingMemory(_ learner: SimulatedLearner, start: EpochDay, seed: UInt64, model: PowerLawMemory) -> [String: HiddenItem] {
+    var items: [String: HiddenItem] = [:]
+    for juz in learner.memorisedJuz {
+      guard let range = Quran.juz(juz) else { continue }
+      for unit in ReviewUnits.units(overlapping: range) {
+        let key = unit.description
+        var item = HiddenMemory.drawItem(key, ability: learner.ability, seed: seed, learner: learner.index, model: model)
+        var rng = SplitMix64(keys: seed, 0x5354_4152, UInt64(learner.index), FNV1a64.hash(key))
+        item.startStrength = 25 * exp(0.6 * SimulationRandom.normal(&rng) + learner.ability - 0.5 * item.difficulty)
+        item.startLastDay = start.value - 1 - rng.nextInt(in: 0...39)
+        items[key] = item
+      }
+    }
+    return items
+  }
+
+  public static func run(_ learner: SimulatedLearner, policy: SimulationPolicy, days: Int, start: EpochDay, seed: UInt64,
+                         desiredRetention: Double? = nil) throws(PlanEngineError) -> LearnerRun {
+    let profile = learner.profile(start: start, desiredRetention: desiredRetention)
+    let model = PowerLawMemory()
+    var hidden = HiddenMemory(ability: learner.ability, items: startingMemory(learner, start: start, seed: seed, model: model), model: model)
+    var side = PlanningSide(profile: profile)
+    var clock = LearnerClock(profile: profile)
+    var events: [LearnerEvent] = []
+    var translations: [String: String] = [:]
+    var sequence = 0
+    var wordsMet = 0
+
+    for d in 0..<days {
+      let day = start.advanced(by: d)
+      var rng = SplitMix64(keys: seed, 0x4441_5953, UInt64(learner.index), UInt64(d))
+      let skipped = rng.nextDouble() < learner.skipProbability
+      if skipped || learner.onHoliday(d) { continue }
+      let plan = try side.plan(policy, day: day)
+      // Vocabulary learners meet new words every day (the seed app's translations) and add
+      // them to the dictionary; the plans choose when to learn them.
+      let adding = learner.quranShare < 1 ? learner.newWordsPerDay : 0
+      if plan.isEmpty && adding == 0 { continue }
+
+      // The session: local start hour plus up to an hour, as an instant.
+      let local = Int64(day.value) * 86_400_000 + Int64(learner.hour) * 3_600_000 + Int64(rng.nextInt(in: 0...59)) * 60_000
+      var t = local - Int64(clock.offsetSeconds(atMillis: local)) * 1000
+      t = local - Int64(clock.offsetSeconds(atMillis: t)) * 1000
+      var today: [LearnerEvent] = []
+      func emit(_ payload: EventPayload) {
+        sequence += 1
+        let time = EventTime(epochMillis: t, offsetSeconds: clock.offsetSeconds(atMillis: t))
+        today.append(LearnerEvent(id: "\(learner.id)-\(sequence)", time: time, payload: payload))
+      }
+      let date = day.description
+      for _ in 0..<adding {
+        let (en, uk) = SimulationDeck.word(wordsMet)
+        wordsMet += 1
+        translations[en] = uk
+        emit(.wordAdded(english: en, ukrainian: [uk]))
+        t += 20_000
+      }
+      if plan.isEmpty {
+        side.receive(today)
+        events += today
+        continue
+      }
+      emit(.planOpened(date: date))
+      t += 5_000
+      let cap = Double(learner.dailyMinutes * 60) * learner.timeTolerance
+      let willing = min(1, learner.completion * SimulationRandom.uniform(&rng, 0.8, 1.25))
+      let planned = Double(plan.reduce(0) { $0 + $1.estimatedSeconds })
+      var used = 0.0, estimatedDone = 0.0
+      var k = 0
+      while k < plan.count {
+        // Stop when out of time, or when the share of the plan they are willing to do is done.
+        if k > 0 && (used >= cap || (willing < 1 && estimatedDone >= willing * planned)) { break }
+        estimatedDone += Double(plan[k].estimatedSeconds)
+        let item = plan[k]
+        var itemRNG = SplitMix64(keys: seed, 0x4954_454D, UInt64(learner.index), UInt64(d), FNV1a64.hash(item.id))
+        var seconds = 0.0
+        switch item.kind {
+        case .quran(let tier, let ranges):
+          for range in ranges {
+            for unit in ReviewUnits.units(overlapping: range) {
+              let key = unit.description
+              hidden.define(key, HiddenMemory.drawItem(key, ability: learner.ability, seed: seed, learner: learner.index, model: model))
+              let pieces = ReviewUnits.ranges(unit).compactMap { run -> AyahRange? in
+                let a = max(run.first, range.first), b = min(run.last, range.last)
+                return a <= b ? AyahRange(uncheckedFirst: a, last: b) : nil
+              }
+              let p: Double
+              if tier == .new {
+                let h = min(hidden.cards[key]?.strength ?? .infinity, hidden.items[key]!.firstStrength)
+                p = PowerLawMemory.recall(elapsedDays: 1, strength: h)
+              } else {
+                p = hidden.recall(key, on: day.value) ?? 0.5
+              }
+              let (grade, mistakesPerLine) = drawGrade(p: p, delta: hidden.effectiveDifficulty(key), tier: tier, &itemRNG)
+              for piece in pieces {
+                let lines = Quran.lines(piece)
+                let pace = tier == .new ? learner.secondsPerNewLine : learner.secondsPerRevisedLine
+                let s = max(1, (lines * pace * exp(0.15 * SimulationRandom.normal(&itemRNG)) * (grade == 1 ? 1.4 : 1)).rounded())
+                let mistakes = grade == 1 ? 2 + Int(lines * mistakesPerLine) : (grade == 2 ? 1 : 0)
+                let event = Recitation(range: piece.description, tier: tier, grade: grade, mistakes: mistakes,
+                                       hesitations: grade == 2 ? 1 : 0, seconds: s)
+                emit(.recitation(event))
+                hidden.apply(today[today.count - 1], day: day.value)
+                seconds += s
+                t += Int64(s * 1000)
+              }
+            }
+          }
+        case .newWord(let en):
+          let uk = translations[en] ?? ""
+          let key = "w:" + wordKey(en)
+          hidden.define(key, HiddenMemory.drawItem(key, ability: learner.ability, seed: seed, learner: learner.index, model: model))
+          let s = max(1, (3 * learner.secondsPerWord * exp(0.2 * SimulationRandom.normal(&itemRNG))).rounded())
+          emit(.wordQuizzed(english: en, answer: uk, verdict: .right, seconds: s))
+          hidden.apply(today[today.count - 1], day: day.value)
+          seconds += s
+          t += Int64(s * 1000)
+        case .word(let en):
+          let key = "w:" + wordKey(en)
+          let p = hidden.recall(key, on: day.value) ?? 0.5
+          let (grade, _) = drawGrade(p: p, delta: hidden.effectiveDifficulty(key), tier: .old, &itemRNG)
+          let uk = translations[en] ?? ""
+          let verdict: QuizVerdict = grade == 1 ? .wrong : (grade == 2 ? .typo : .right)
+          let answer = verdict == .right ? uk : (verdict == .typo ? String(uk.dropLast()) : "?")
+          let s = max(1, (learner.secondsPerWord * exp(0.2 * SimulationRandom.normal(&itemRNG)) * (grade == 1 ? 1.5 : 1)).rounded())
+          emit(.wordQuizzed(english: en, answer: answer, verdict: verdict, seconds: s))
+          hidden.apply(today[today.count - 1], day: day.value)
+          seconds += s
+          t += Int64(s * 1000)
+        }
+        used += seconds
+        emit(.planItemDone(date: date, item: item.id, seconds: seconds))
+        t += 2_000
+        k += 1
+      }
+      for item in plan[k...] { emit(.planItemSkipped(date: date, item: item.id)) }
+      side.receive(today)
+      events += today
+    }
+    return LearnerRun(learner: learner, policy: policy, profile: profile, events: events, hidden: hidden)
+  }
+
+  /// A grade 1–4 drawn from the hidden recall probability p: forgotten with probability 1 − p;
+  /// when recalled, Hard is likelier when p was low and Easy when p was high and the item easy
+  /// (``PowerLawMemory``'s rule). New lessons are graded by how well they hold after a day.
+  /// Also returns the mistakes per line of a forgotten recitation.
+  static func drawGrade(p: Double, delta: Double, tier: RecitationTier, _ rng: inout SplitMix64) -> (Int, Double) {
+    let u = rng.nextDouble()
+    let v = rng.nextDouble()
+    let mistakesPerLine = SimulationRandom.uniform(&rng, 0.1, 0.4)
+    if u >= p { return (1, mistakesPerLine) }
+    let hard = 0.05 + 0.5 * (1 - p)
+    let easy = 0.15 * p * p * exp(-delta)
+    return (v < hard ? 2 : (v < hard + easy ? 4 : 3), mistakesPerLine)
+  }
+}

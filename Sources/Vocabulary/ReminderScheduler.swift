@@ -1,0 +1,201 @@
+import Foundation
+import MemoryModels
+import PlannerCore
+
+/// Reminders for a day, and the next reminder from now.
+///
+/// 1. **Slots.** From the wake-up time, one slot every `frequencyMinutes` of real time until
+///    bedtime, keeping those outside quiet hours. Local times go through the learner's
+///    timezone day by day, so a DST change shifts nothing but the UTC instants (and a day of
+///    23 or 25 hours has the slots its real length holds).
+/// 2. **Habits.** When there are more slots than the daily cap, the cap's worth are chosen by
+///    systematic sampling over the habit weights (``ReminderHabits/weight(hour:)``): slot `j`
+///    owns the stretch of cumulative weight before it, and the i-th reminder goes to the slot
+///    owning `(i + ½) / k` of the total. Equal weights spread the reminders evenly over the
+///    day; hours where the learner practises get more, hours they ignore get fewer.
+/// 3. **Words.** Each slot shows the eligible word of highest priority (popularity-weighted risk
+///    at that moment; ties alphabetical). Eligible: a word with a memory state or popularity
+///    above 0, not answered right or marked known today, and not shown within
+///    `repeatGapHours` unless failed since (a wrong answer, "I don't know", a look-up). A slot
+///    with no eligible word shows nothing.
+/// 4. **Mode.** `translation` or `hint` as set; `mixed` gives a hint for a word last recalled
+///    (last rating Hard or better), the translation otherwise.
+public enum ReminderScheduler {
+  public struct Input: Sendable {
+    public var clock: VocabularyClock
+    public var policy: ReminderPolicy
+    public var habits: ReminderHabits
+    /// Word states at the start of the day (the nightly fold).
+    public var words: [VocabularyWord]
+    public var model: FSRS6
+
+    public init(clock: VocabularyClock, policy: ReminderPolicy, habits: ReminderHabits = .init(), words: [VocabularyWord], model: FSRS6 = FSRS6()) {
+      self.clock = clock
+      self.policy = policy
+      self.habits = habits
+      self.words = words
+      self.model = model
+    }
+  }
+
+  /// The candidate slot instants of `day`, in time order (before the cap and habits).
+  public static func slots(_ input: Input, day: EpochDay) throws(PlanEngineError) -> [Date] {
+    let mask = try input.policy.validatedAllowedMinutes()
+    let wake = input.policy.wakeAt.minutes
+    let length = ReminderPolicy.length(from: wake, to: input.policy.sleepAt.minutes)
+    let start = input.clock.instant(of: day, minute: wake)
+    let end = input.clock.instant(of: day, minute: wake + length)
+    let step = Double(input.policy.frequencyMinutes) * 60
+    var out: [Date] = []
+    var t = start
+    while t < end {
+      let m = input.clock.localMinute(of: t, relativeTo: day)
+      if m >= 0, m < mask.count, mask[m] { out.append(t) }
+      t = t.addingTimeInterval(step)
+    }
+    return out
+  }
+
+  /// The slots chosen for `day`: at most the daily cap, sampled by habit weight.
+  public static func chosenSlots(_ input: Input, day: EpochDay) throws(PlanEngineError) -> [Date] {
+    let all = try slots(input, day: day)
+    let k = min(input.policy.dailyCap, all.count)
+    guard k < all.count else { return all }
+    guard k > 0 else { return [] }
+    let weights = all.map { input.habits.weight(hour: input.clock.localHour(of: $0)) }
+    let total = weights.reduce(0, +)
+    var cumulative: [Double] = []
+    var run = 0.0
+    for w in weights {
+      run += w
+      cumulative.append(run)
+    }
+    var taken = [Bool](repeating: false, count: all.count)
+    for i in 0..<k {
+      let target = (Double(i) + 0.5) / Double(k) * total
+      var j = cumulative.firstIndex(where: { $0 > target }) ?? (all.count - 1)
+      if taken[j] {
+        // Nearest free slot, later first.
+        var d = 1
+        while true {
+          if j + d < all.count, !taken[j + d] { j += d; break }
+          if j - d >= 0, !taken[j - d] { j -= d; break }
+          d += 1
+        }
+      }
+      taken[j] = true
+    }
+    return all.indices.filter { taken[$0] }.map { all[$0] }
+  }
+
+  /// The reminders of `day` as planned in the morning (no events of the day yet).
+  public static func reminders(_ input: Input, day: EpochDay) throws(PlanEngineError) -> [Reminder] {
+    try schedule(input, day: day, events: [], notBefore: nil)
+  }
+
+  /// The next reminder at or after `now`, taking today's events into account: words
+  /// answered or marked known, failures, reminders already shown (they count toward the cap
+  /// and keep the frequency: nothing sooner than `frequencyMinutes` after the last one). Looks
+  /// through the waking days around `now` and the next day; nil if none has a word to show.
+  public static func nextReminder(_ input: Input, after now: Date, todaysEvents: [ReminderDayEvent]) throws(PlanEngineError) -> Reminder? {
+    let today = input.clock.calendarDay(of: now)
+    for day in [today.advanced(by: -1), today, today.advanced(by: 1)] {
+      if let first = try schedule(input, day: day, events: todaysEvents, notBefore: now).first { return first }
+    }
+    return nil
+  }
+
+  struct WordDayState {
+    var word: VocabularyWord
+    var counter: PopularityCounter
+    var lastShown: Date?
+    var failedSinceShown = false
+    var settled = false  // answered right, typo or known: not needed again today
+    var lastRecalled: Bool
+  }
+
+  static func schedule(_ input: Input, day: EpochDay, events: [ReminderDayEvent], notBefore: Date?) throws(PlanEngineError) -> [Reminder] {
+    let slots = try chosenSlots(input, day: day)
+    guard !slots.isEmpty else { return [] }
+    let wake = input.policy.wakeAt.minutes
+    let dayStart = input.clock.instant(of: day, minute: wake)
+    let dayEnd = input.clock.instant(of: day, minute: wake + ReminderPolicy.length(from: wake, to: input.policy.sleepAt.minutes))
+
+    // Word states, keyed by English key; iteration always goes through the sorted keys.
+    var states: [String: WordDayState] = [:]
+    for w in input.words where states[w.key] == nil {
+      states[w.key] = WordDayState(word: w, counter: PopularityCounter(popularity: w.popularity), lastRecalled: w.lastRating?.isRecall ?? false)
+    }
+    let keys = states.keys.sorted()
+
+    // Today's events in time order (stable).
+    let ordered = events.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
+    var shownInDay = 0
+    var lastShownAny: Date?
+    for event in ordered {
+      if let limit = notBefore, event.at > limit { break }
+      switch event {
+      case .shown(let en, let at):
+        if at >= dayStart && at < dayEnd { shownInDay += 1 }
+        lastShownAny = max(lastShownAny ?? at, at)
+        if var s = states[VocabularyWord.key(en)] {
+          s.lastShown = at
+          s.failedSinceShown = false
+          states[VocabularyWord.key(en)] = s
+        }
+      case .activity(let en, let e):
+        guard var s = states[VocabularyWord.key(en)] else { continue }
+        s.counter = s.counter.applying(e)
+        switch e.activity {
+        case .quiz(.wrong), .unknown, .lookup:
+          s.failedSinceShown = true
+          s.settled = false
+          s.lastRecalled = false
+        case .quiz(.right), .quiz(.typo), .known:
+          s.settled = true
+          s.lastRecalled = true
+        case .reset:
+          s.settled = true
+        default: break
+        }
+        states[VocabularyWord.key(en)] = s
+      }
+    }
+
+    var remaining = input.policy.dailyCap - shownInDay
+    let gap = input.policy.repeatGapHours * 3600
+    let spacing = Double(input.policy.frequencyMinutes) * 60
+    var out: [Reminder] = []
+    for slot in slots where remaining > 0 {
+      if let limit = notBefore, slot < limit { continue }
+      if let last = lastShownAny, slot.timeIntervalSince(last) < spacing { continue }
+      let slotDay = input.clock.learningDay(of: slot)
+      var best: (priority: Double, key: String)?
+      for key in keys {
+        let s = states[key]!
+        guard !s.settled, s.word.memory != nil || s.counter.popularity > 0 else { continue }
+        if let shown = s.lastShown, slot.timeIntervalSince(shown) < gap, !s.failedSinceShown { continue }
+        let r = VocabularyPriority.recall(s.word, on: slotDay, clock: input.clock, model: input.model) ?? 0
+        let p = VocabularyPriority.priority(recall: r, popularity: s.counter.popularity)
+        if best == nil || p > best!.priority { best = (p, key) }
+      }
+      guard let chosen = best, var s = states[chosen.key] else { continue }
+      let mode: ReminderPolicy.Mode =
+        switch input.policy.mode {
+        case .translation: .translation
+        case .hint: .hint
+        case .mixed: s.lastRecalled ? .hint : .translation
+        }
+      let shown = mode == .hint ? Hint.make(for: s.word.translations.first ?? "") : s.word.translations.joined(separator: ", ")
+      out.append(Reminder(
+        at: slot, localTime: input.clock.localISO8601(slot), english: s.word.english, mode: mode,
+        text: "\(s.word.english) — \(shown)", actions: Reminder.Action.allCases, priority: chosen.priority))
+      s.lastShown = slot
+      s.failedSinceShown = false
+      states[chosen.key] = s
+      lastShownAny = slot
+      remaining -= 1
+    }
+    return out
+  }
+}

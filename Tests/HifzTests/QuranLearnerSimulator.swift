@@ -1,0 +1,61 @@
+@testable import Hifz
+@testable import MemoryModels
+@testable import PlannerCore
+
+/// A learner who follows the Quran plans day by day, feeding back what they recited, the way
+/// the learner fold will: recitations in the history, one rating per unit per day.
+struct QuranLearnerSimulator {
+  var goal: QuranGoal
+  var settings: QuranSettings
+  var units: [ReviewUnitID: ReviewUnitMemory] = [:]
+  var recitations: [QuranRecitation] = []
+  var habits: QuranHabits? = nil
+  /// Days on which each unit was reviewed.
+  var reviewDays: [ReviewUnitID: [EpochDay]] = [:]
+  var rng: QuranTestRNG
+
+  init(goal: QuranGoal, settings: QuranSettings, seed: UInt64) {
+    self.goal = goal; self.settings = settings; rng = QuranTestRNG(seed: seed)
+  }
+
+  func input(_ day: EpochDay) -> QuranPlanInput {
+    QuranPlanInput(date: day, goal: goal, settings: settings, units: units.keys.sorted().map { units[$0]! },
+                   recitations: recitations, habits: habits)
+  }
+
+  func plan(_ day: EpochDay) throws -> QuranPlan { try QuranPlanner.plan(input(day)) }
+
+  /// Recites every item of the plan with the grade `grade(item)` gives (default Good).
+  mutating func follow(_ plan: QuranPlan, grade: (QuranPlanItem, inout QuranTestRNG) -> (Rating, Int) = { _, _ in (.good, 0) }) {
+    var today: [QuranRecitation] = []
+    for item in plan.items {
+      let (g, mistakes) = grade(item, &rng)
+      let lines = item.ranges.reduce(0) { $0 + Quran.lines($1) }
+      for r in item.ranges {
+        today.append(QuranRecitation(day: plan.date, range: r, tier: item.tier, grade: g, mistakes: mistakes,
+                                     seconds: Double(item.estimatedSeconds) * Quran.lines(r) / max(lines, 0.0001)))
+      }
+    }
+    record(today, on: plan.date)
+  }
+
+  mutating func record(_ today: [QuranRecitation], on day: EpochDay) {
+    recitations += today
+    for (u, g) in QuranGrading.dailyUnitRatings(today) {
+      let m = units[u] ?? ReviewUnitMemory(unit: u)
+      let runs = ReviewUnits.ranges(u)
+      let declared = goal.memorised.contains { d in runs.contains { $0.overlaps(d.range) } }
+      let prior = declared && m.state == nil ? QuranMemory.priorState(selfRating: OldRevision.selfRating(of: runs, goal: goal)) : nil
+      units[u] = QuranMemory.reviewed(m, on: day, rating: g, prior: prior)
+      reviewDays[u, default: []].append(day)
+    }
+  }
+}
+
+extension QuranPlan {
+  var newLesson: QuranPlanItem? { items.first { $0.tier == .newLesson } }
+  func items(_ tier: QuranTier) -> [QuranPlanItem] { items.filter { $0.tier == tier } }
+  var noteCodes: [String] { notes.map(\.code) }
+}
+
+let day0 = EpochDay(year: 2026, month: 3, day: 1)!

@@ -1,0 +1,162 @@
+import Foundation
+@testable import Hifz
+@testable import PlannerCore
+import Testing
+
+/// Readable scenarios: fixed learners and dates, checked on the rendered plan or on exact facts.
+@Suite("Quran planner: scenarios")
+struct QuranPlannerScenarioTests {
+  /// Fixture: a beginner who starts juz 30 from An-Nas on 2026-03-01 with 20 minutes a day, aims
+  /// to finish by 2027-06-01, and recites every plan fluently.
+  static func beginner() -> QuranLearnerSimulator {
+    QuranLearnerSimulator(
+      goal: QuranGoal(direction: .fromAnNas, scope: Quran.juz(30), targetDate: EpochDay(year: 2027, month: 6, day: 1), startDate: day0),
+      settings: QuranSettings(dailyMinutes: 20, audioURLTemplate: "https://example.org/{reciter}/{surah:03}{ayah:03}.mp3"),
+      seed: 1)
+  }
+
+  @Test func beginnerStartingJuz30() throws {
+    var learner = Self.beginner()
+    let first = try learner.plan(day0)
+    #expect(QuranPlanText.render(first) == """
+      2026-03-01  budget 20 min, planned 8 min
+        new    114          4     lines 8 min   new lesson, 4 lines
+        goal: 564/564 ayahs left, 4 lines/day, done 2026-05-07, target 2027-06-01 reachable
+      """)
+    #expect(first.audio.files.map(\.url) == (1...6).map { "https://example.org/Husary/11400\($0).mp3" })
+    #expect(first.audio.files.allSatisfy { $0.item == 0 })
+    learner.follow(first)
+    let second = try learner.plan(day0.advanced(by: 1))
+    #expect(QuranPlanText.render(second) == """
+      2026-03-02  budget 20 min, planned 11 min
+        new    113,112      5     lines 10 min  new lesson, 5 lines
+        recent 114          4     lines 1 min   yesterday's lesson
+        goal: 558/564 ayahs left, 5 lines/day, done 2026-04-24, target 2027-06-01 reachable
+      """)
+    // A week on: lessons grew with fluent recitation, every lesson is revised daily, in budget.
+    learner.follow(second)
+    var day = day0.advanced(by: 2)
+    var plan = second
+    var largest = 0.0
+    for _ in 0..<5 {
+      plan = try learner.plan(day); learner.follow(plan); day = day.advanced(by: 1)
+      largest = max(largest, plan.newLesson!.lines)
+    }
+    #expect(largest >= 6)
+    #expect(plan.items(.recentRevision).count >= 6)
+    #expect(plan.items(.oldRevision).isEmpty)
+    #expect(plan.plannedSeconds <= plan.budgetSeconds)
+  }
+
+  /// Fixture: juz 29 and 30 memorised (self-rated good), learning juz 28 from its end, 20
+  /// minutes a day, following every plan for six weeks; then ten days without opening the app.
+  @Test func learnerWhoSkippedTenDays() throws {
+    var learner = QuranLearnerSimulator(
+      goal: QuranGoal(direction: .fromAnNas, scope: try AyahRange(parsing: "juz28").union(Quran.juz(30)!),
+                      memorised: [MemorisedRange(try AyahRange(parsing: "67-114"))], startDate: day0),
+      settings: QuranSettings(dailyMinutes: 20, cycleDays: 30), seed: 2)
+    var day = day0
+    for _ in 0..<42 {
+      let p = try learner.plan(day)
+      #expect(p.cycle.fits)
+      learner.follow(p)
+      day = day.advanced(by: 1)
+    }
+    day = day.advanced(by: 10)
+    let back = try learner.plan(day)
+    let backlog = try #require(back.backlog)
+    #expect(backlog.deferredUnits > 0)
+    let catchUp = try #require(backlog.catchUpDate)
+    #expect(catchUp > day)
+    #expect(back.plannedSeconds <= back.budgetSeconds)
+    #expect(back.noteCodes.contains("backlog"))
+    // Behind: everything due, most at risk first.
+    let rs = back.items(.oldRevision).compactMap(\.reason.retrievability)
+    #expect(rs == rs.sorted())
+    #expect(!rs.isEmpty && rs[0] < 0.95)
+    // Following the plans, the backlog is cleared no later than forecast.
+    var cleared: EpochDay? = nil
+    for _ in 0..<60 {
+      let p = try learner.plan(day)
+      if p.backlog == nil { cleared = day; break }
+      learner.follow(p)
+      day = day.advanced(by: 1)
+    }
+    #expect(try #require(cleared) <= catchUp)
+  }
+
+  /// Fixture: a hafiz of the whole Quran (self-rated good) returning to revision only.
+  @Test func hafizOnTwentyMinutesGetsTheShortestCycleThatFits() throws {
+    let hafiz = QuranLearnerSimulator(
+      goal: QuranGoal(direction: .fromAlFatiha, memorised: [MemorisedRange(try AyahRange(parsing: "1-114"))], startDate: day0),
+      settings: QuranSettings(dailyMinutes: 20), seed: 3)
+    let plan = try hafiz.plan(day0)
+    #expect(!plan.cycle.fits)
+    #expect(plan.cycle.units == ReviewUnits.all.count)
+    let proposed = try #require(plan.cycle.proposedCycleDays)
+    // 8820 lines at 15 s = 36 h 45 min; 20 min a day of whole units takes at least 111 days.
+    #expect(proposed >= 111 && proposed <= 125, "\(proposed)")
+    #expect(plan.noteCodes.contains("cycle-does-not-fit"))
+    #expect(plan.notes.first { $0.code == "cycle-does-not-fit" }!.text.contains("shortest cycle that fits is \(proposed) days"))
+    #expect(plan.noteCodes.contains("goal-complete") && plan.newLesson == nil)
+    #expect(plan.plannedSeconds <= plan.budgetSeconds && plan.plannedSeconds > plan.budgetSeconds - 60)
+    #expect(plan.items.allSatisfy { $0.tier == .oldRevision && $0.reason.code == "at-risk" })
+    // With that cycle the same hafiz fits.
+    var h2 = hafiz
+    h2.settings.cycleDays = proposed
+    #expect(try h2.plan(day0).cycle.fits)
+  }
+
+  @Test func hafizWithEnoughTimeRevisesEverythingWithinTheCycle() throws {
+    var hafiz = QuranLearnerSimulator(
+      goal: QuranGoal(direction: .fromAlFatiha, memorised: [MemorisedRange(try AyahRange(parsing: "1-114"))], startDate: day0),
+      settings: QuranSettings(dailyMinutes: 90, cycleDays: 30), seed: 4)
+    var day = day0
+    for _ in 0..<30 {
+      let p = try hafiz.plan(day)
+      #expect(p.cycle.fits && p.plannedSeconds <= p.budgetSeconds)
+      hafiz.follow(p)
+      day = day.advanced(by: 1)
+    }
+    let never = ReviewUnits.all.filter { hafiz.reviewDays[$0] == nil }
+    #expect(never.isEmpty, "\(never.count) units not revised in the first cycle")
+  }
+
+  /// Fixture: a learner whose new lessons keep coming back with mistakes.
+  @Test func recentLessonsKeepFailing() throws {
+    var learner = QuranLearnerSimulator(
+      goal: QuranGoal(direction: .fromAnNas, scope: Quran.juz(30), startDate: day0),
+      settings: QuranSettings(dailyMinutes: 30), seed: 5)
+    var day = day0
+    var sizes: [Double] = []
+    var pausedOn: EpochDay? = nil
+    for _ in 0..<8 {
+      let p = try learner.plan(day)
+      if let l = p.newLesson { sizes.append(l.lines) }
+      if p.newLesson == nil && p.noteCodes.contains("recent-failing") { pausedOn = day; break }
+      learner.follow(p) { item, _ in item.tier == .recentRevision ? (.hard, 2) : (.again, 6) }
+      day = day.advanced(by: 1)
+    }
+    #expect(try #require(pausedOn) <= day0.advanced(by: 3))
+    let paused = try learner.plan(try #require(pausedOn))
+    #expect(paused.notes.first { $0.code == "recent-failing" }!.text.contains("no new lesson until they hold"))
+    #expect(!paused.items(.recentRevision).isEmpty, "the failing lessons are revised")
+    #expect(sizes.count >= 2 && sizes[1] <= sizes[0] + 1e-9 || sizes.count < 2)
+  }
+
+  @Test func oneFailedLessonHalvesTheNext() throws {
+    let juz30 = Quran.juz(30)!
+    let history = [
+      QuranRecitation(day: day0, range: try AyahRange(parsing: "114"), tier: .newLesson, grade: .good),
+      QuranRecitation(day: day0.advanced(by: 1), range: try AyahRange(parsing: "113"), tier: .newLesson, grade: .again, mistakes: 5),
+      QuranRecitation(day: day0.advanced(by: 1), range: try AyahRange(parsing: "114"), tier: .recentRevision, grade: .hard, mistakes: 1),
+    ]
+    let input = QuranPlanInput(date: day0.advanced(by: 2), goal: QuranGoal(direction: .fromAnNas, scope: juz30, startDate: day0),
+                               settings: QuranSettings(dailyMinutes: 30), recitations: history)
+    let plan = try QuranPlanner.plan(input)
+    #expect(plan.noteCodes.contains("recent-failing"))
+    #expect(plan.notes.first { $0.code == "recent-failing" }!.text.contains("halved"))
+    #expect(try #require(plan.newLesson).lines <= 3)
+    #expect(plan.newLesson!.ranges.first!.start == AyahRef(surah: 112, ayah: 1))
+  }
+}
