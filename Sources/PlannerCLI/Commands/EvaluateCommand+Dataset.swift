@@ -261,7 +261,7 @@ extension EvaluateCommand {
       protocols[p.rawValue] = .object(JSONObject(["aggregate": .object(aggregate), "learners": .object(learners)]))
     }
     return JSONOutput.document(.object(JSONObject([
-      "description": .string("planner evaluate --dataset: the dev-set protocol (data/reviews/README.md); aggregates are means of per-learner metrics weighted by test targets over learners with at least \(DatasetEvaluation.minimumTargets) targets."),
+      "description": .string("planner evaluate on learner review files: the dev-set protocol (data/reviews/README.md); aggregates are means of per-learner metrics weighted by test targets over learners with at least \(DatasetEvaluation.minimumTargets) targets."),
       "protocols": .object(protocols),
     ])))
   }
