@@ -10,6 +10,7 @@ let scenarios: [String: @Sendable () -> Void] = [
   "learner-load": learnerLoadScenario,
   "nightly": nightlyScenario,
   "optimizer": optimizerScenario,
+  "optimizer-devset": devSetScenario,
   "replay": replayScenario,
   "simulate": simulateScenario,
   "plan-generation": planGenerationScenario,

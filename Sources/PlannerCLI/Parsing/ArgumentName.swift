@@ -7,6 +7,7 @@ public enum ArgumentName: String, Sendable, Hashable, CaseIterable {
   case action, answer, at, cards, date, days, demo, events, folds, format, grade, hesitations, id, jobs
   case learners, locale, minutes, mistakes, mode, model, models, name, out, parameters, policy
   case retention, revlog, seconds, seed, set, shard, sort, start, threads, tier, timezone, truth
+  case check, `protocol`, reference
   case dayStartsAt = "day-starts-at"
   case mistakesAt = "mistakes-at"
   case predictionsOut = "predictions-out"
