@@ -12,9 +12,11 @@ import Vocabulary
 /// the same day, for a learner whose parameters were refitted and for one on the defaults.
 @Suite("CLI: today, words, stats, remind, show and nightly agree on recall and due")
 struct CommandsAgreeTests {
-  static let date = "2026-03-10"
-  /// 2026-03-10T12:00:00Z: `show` has no --date, it plans on the learning day of `now`.
-  static let now = Date(timeIntervalSince1970: 1_773_144_000)
+  static let date = "2026-03-01"
+  /// 2026-03-01T12:00:00Z: `show` has no --date, it plans on the learning day of `now`. The
+  /// fitted learner's last quizzes are 2 days (words quizzed every third day) to 6 weeks (daily
+  /// words) before it, so some words are due and some are not, whatever the fit.
+  static let now = Date(timeIntervalSince1970: 1_772_366_400)
 
   /// `words` words quizzed on `days` days each, spaced 1–3 days apart, some wrong (seeded),
   /// a few looked up; in UTC. 30 × 20 = 600 reviews reach the first refit checkpoint (400).
@@ -40,7 +42,7 @@ struct CommandsAgreeTests {
       }
     }
     for w in stride(from: 0, to: words, by: 4) {
-      events.append(LearnerEvent(id: "l\(w)", time: at(start + 66 * 86_400_000 + Int64(w) * 1000), payload: .wordLookedUp(english: "w\(w)")))
+      events.append(LearnerEvent(id: "l\(w)", time: at(start + 58 * 86_400_000 + Int64(w) * 1000), payload: .wordLookedUp(english: "w\(w)")))
     }
     try Learner.record(dir, events: events, now: now)
     return dir
