@@ -80,7 +80,7 @@ extension DailyPlanner {
       guard let range else { continue }
       recitations.append(QuranRecitation(
         day: EpochDay(clock.day(atMillis: e.time.epochMillis)), range: range,
-        tier: QuranTier(rawValue: r.tier.rawValue) ?? .oldRevision, grade: grade, mistakes: r.mistakes,
+        tier: r.tier, grade: grade, mistakes: r.mistakes,
         mistakesAt: r.mistakesAt.compactMap { try? LearnerQuran.ayahID($0) }, hesitations: r.hesitations, seconds: r.seconds))
     }
     return recitations

@@ -74,7 +74,7 @@ extension Learner {
     case .wordEdited(let e, _): return (e, .edited)
     case .wordLookedUp(let e): return (e, .lookup)
     case .wordOpened(let e): return (e, .opened)
-    case .wordQuizzed(let e, _, let verdict, _): return (e, .quiz(AnswerVerdict(rawValue: verdict.rawValue) ?? .wrong))
+    case .wordQuizzed(let e, _, let verdict, _): return (e, .quiz(verdict))
     case .wordKnown(let e): return (e, .known)
     case .wordUnknown(let e): return (e, .unknown)
     case .wordReset(let e): return (e, .reset)

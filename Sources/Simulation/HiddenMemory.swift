@@ -107,7 +107,7 @@ public struct HiddenMemory: Sendable {
       guard let range = try? AyahRange(parsing: r.range) else { return }
       for unit in ReviewUnits.units(overlapping: range) {
         let key = unit.description
-        if r.tier == .new { learn(key, on: day) } else { review(key, on: day, recalled: r.grade > 1) }
+        if r.tier == .newLesson { learn(key, on: day) } else { review(key, on: day, recalled: r.grade > 1) }
       }
     case .wordQuizzed(let e, _, let verdict, _):
       let key = "w:" + wordKey(e)

@@ -108,7 +108,7 @@ public enum LearnerSimulation {
                 return a <= b ? AyahRange(uncheckedFirst: a, last: b) : nil
               }
               let p: Double
-              if tier == .new {
+              if tier == .newLesson {
                 let h = min(hidden.cards[key]?.strength ?? .infinity, hidden.items[key]!.firstStrength)
                 p = PowerLawMemory.recall(elapsedDays: 1, strength: h)
               } else {
@@ -117,7 +117,7 @@ public enum LearnerSimulation {
               let (grade, mistakesPerLine) = drawGrade(p: p, delta: hidden.effectiveDifficulty(key), tier: tier, &itemRNG)
               for piece in pieces {
                 let lines = Quran.lines(piece)
-                let pace = tier == .new ? learner.secondsPerNewLine : learner.secondsPerRevisedLine
+                let pace = tier == .newLesson ? learner.secondsPerNewLine : learner.secondsPerRevisedLine
                 let s = max(1, (lines * pace * exp(0.15 * SimulationRandom.normal(&itemRNG)) * (grade == 1 ? 1.4 : 1)).rounded())
                 let mistakes = grade == 1 ? 2 + Int(lines * mistakesPerLine) : (grade == 2 ? 1 : 0)
                 let event = Recitation(range: piece.description, tier: tier, grade: grade, mistakes: mistakes,
@@ -141,9 +141,9 @@ public enum LearnerSimulation {
         case .word(let en):
           let key = "w:" + wordKey(en)
           let p = hidden.recall(key, on: day.value) ?? 0.5
-          let (grade, _) = drawGrade(p: p, delta: hidden.effectiveDifficulty(key), tier: .old, &itemRNG)
+          let (grade, _) = drawGrade(p: p, delta: hidden.effectiveDifficulty(key), tier: .oldRevision, &itemRNG)
           let uk = translations[en] ?? ""
-          let verdict: QuizVerdict = grade == 1 ? .wrong : (grade == 2 ? .typo : .right)
+          let verdict: AnswerVerdict = grade == 1 ? .wrong : (grade == 2 ? .typo : .right)
           let answer = verdict == .right ? uk : (verdict == .typo ? String(uk.dropLast()) : "?")
           let s = max(1, (learner.secondsPerWord * exp(0.2 * SimulationRandom.normal(&itemRNG)) * (grade == 1 ? 1.5 : 1)).rounded())
           emit(.wordQuizzed(english: en, answer: answer, verdict: verdict, seconds: s))
@@ -167,7 +167,7 @@ public enum LearnerSimulation {
   /// when recalled, Hard is likelier when p was low and Easy when p was high and the item easy
   /// (``PowerLawMemory``'s rule). New lessons are graded by how well they hold after a day.
   /// Also returns the mistakes per line of a forgotten recitation.
-  static func drawGrade(p: Double, delta: Double, tier: RecitationTier, _ rng: inout SplitMix64) -> (Int, Double) {
+  static func drawGrade(p: Double, delta: Double, tier: QuranTier, _ rng: inout SplitMix64) -> (Int, Double) {
     let u = rng.nextDouble()
     let v = rng.nextDouble()
     let mistakesPerLine = SimulationRandom.uniform(&rng, 0.1, 0.4)

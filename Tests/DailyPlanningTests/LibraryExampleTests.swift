@@ -26,7 +26,7 @@ func todayInUkrainian(folder: String, now: Date) throws(PlanEngineError) -> (pla
   try Learner.record(folder, events: [
     LearnerEvent(id: "w1", time: at, payload: .wordAdded(english: "cat", ukrainian: ["кіт", "кішка"])),
     LearnerEvent(id: "w2", time: at, payload: .wordLookedUp(english: "cat")),
-    LearnerEvent(id: "r1", time: at, payload: .recitation(Recitation(range: "114", tier: .new, grade: 4))),
+    LearnerEvent(id: "r1", time: at, payload: .recitation(Recitation(range: "114", tier: .newLesson, grade: 4))),
   ], now: now)
 
   // Today's plan as a value (the learner's own learning day), then rendered in a locale.

@@ -41,18 +41,6 @@ struct QuranGradingTests {
     #expect(slip.lapses == 0 && lapse.lapses == 1 && slip.lastReview == day && slip.reviews == 1)
   }
 
-  @Test func oneRatingPerUnitPerDayTheLowest() throws {
-    let p582 = try AyahRange(parsing: "p582")
-    let rs = [
-      QuranRecitation(day: day0, range: p582, tier: .recentRevision, grade: .good),
-      QuranRecitation(day: day0, range: p582, tier: .oldRevision, grade: .hard, mistakes: 1),
-      QuranRecitation(day: day0, range: try AyahRange(parsing: "114"), tier: .oldRevision, grade: .good),
-    ]
-    let daily = QuranGrading.dailyUnitRatings(rs)
-    #expect(daily.map(\.unit) == [.page(582), .surah(114)])
-    #expect(daily.map(\.rating) == [.hard, .good])
-  }
-
   @Test func reviewUnitsCoverEveryAyahOnce() throws {
     var seen = [Int](repeating: 0, count: Quran.ayahCount + 1)
     for u in ReviewUnits.all { for r in ReviewUnits.ranges(u) { for id in r.ids { seen[id] += 1; #expect(ReviewUnits.unit(ofAyah: id) == u) } } }

@@ -1,6 +1,8 @@
 import Foundation
+import Hifz
 import LearnerStore
 import PlannerCore
+import Vocabulary
 
 /// `planner record DIR <event> …` and `planner record DIR --events FILE.jsonl`.
 enum RecordCommand: PlannerCommand {
@@ -123,8 +125,8 @@ enum RecordCommand: PlannerCommand {
     switch Array(path.dropFirst()) {
     case ["recite"]:
       let tierName = try arguments.require(.tier)
-      guard let tier = RecitationTier(rawValue: tierName) else {
-        throw CLIError.notOneOf(ArgumentName.tier.display, tierName, choices: RecitationTier.allCases.map(\.rawValue))
+      guard let tier = QuranTier(rawValue: tierName) else {
+        throw CLIError.notOneOf(ArgumentName.tier.display, tierName, choices: QuranTier.allCases.map(\.rawValue))
       }
       let refs = arguments.strings(.mistakesAt).flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
       let located = refs.filter { !$0.isEmpty }
@@ -145,7 +147,8 @@ enum RecordCommand: PlannerCommand {
       let answer = try arguments.require(.answer)
       let learner = try Learner.load(dir, writeSnapshot: false)
       guard learner.state.hasWord(en), let entry = learner.state.word(en)?.word else { throw PlanEngineError.unknownWord(en) }
-      let (verdict, matched) = QuizAnswerSeam.check(answer: answer, accepted: entry.ukrainian)
+      let checked = AnswerChecker.check(answer, accepted: entry.ukrainian)
+      let (verdict, matched) = (checked.verdict, checked.matched)
       switch verdict {
       case .right: note = ": right"
       case .typo: note = ": typo, the right spelling is \(matched ?? entry.ukrainian.joined(separator: ", "))"
