@@ -43,7 +43,7 @@ let package = Package(
     .target(name: "Vocabulary", dependencies: ["PlannerCore", "MemoryModels"]),
     // The catalogs JSON is embedded by Scripts/generate-catalogs.swift, not shipped as a resource.
     .target(name: "Localization", dependencies: ["PlannerCore"], exclude: ["Catalogs"]),
-    .target(name: "LearnerStore", dependencies: ["PlannerCore", "MemoryModels", "Hifz", "Vocabulary"]),
+    .target(name: "LearnerStore", dependencies: ["PlannerCore", "MemoryModels", "Hifz", "Vocabulary", "Localization"]),
     .target(
       name: "DailyPlanning",
       dependencies: ["PlannerCore", "MemoryModels", "Hifz", "Vocabulary", "Localization", "LearnerStore"]

@@ -60,7 +60,7 @@ extension DailyPlanner {
     let isDefault = profile.parameters == FSRSParameters.defaults.weights
     let words = Learner.vocabularyWords(state)  // sorts the items: once for both parts
     return DailyPlanInput(
-      learner: profile.id, date: date, locale: locale ?? PlanLocale(learnerLocale: profile.locale),
+      learner: profile.id, date: date, locale: locale ?? profile.locale,
       profileMinutes: profile.minutes(on: Weekday.of(date)), quran: quran,
       vocabulary: try vocabularyCandidates(profile: profile, state: state, words: words, date: date),
       reminders: try reminders(profile: profile, state: state, words: words, events: events, date: date),
@@ -138,16 +138,6 @@ extension DailyPlanner {
     return try ReminderScheduler.reminders(input, day: EpochDay(date.value)).map { r in
       DailyPlanReminder(at: r.localTime, localTime: String(r.localTime.dropFirst(11).prefix(5)), english: r.english,
                         mode: r.mode.rawValue, text: r.text, actions: r.actions.map(\.rawValue))
-    }
-  }
-}
-
-extension PlanLocale {
-  public init(learnerLocale: LearnerLocale) {
-    switch learnerLocale {
-    case .en: self = .english
-    case .ar: self = .arabic
-    case .uk: self = .ukrainian
     }
   }
 }

@@ -37,7 +37,7 @@ extension Learner {
     }
     let policy = ReminderPolicy(
       frequencyMinutes: v.reminderEveryMinutes, dailyCap: v.reminderDailyCap, wakeAt: waking.from, sleepAt: waking.to,
-      quietHours: quiet, mode: v.mode == .hint ? .hint : .translation)
+      quietHours: quiet, mode: v.mode)
     _ = try policy.validatedAllowedMinutes()
     return policy
   }

@@ -78,9 +78,9 @@ extension LearnerEvent {
       payload = .wordQuizzed(english: e, answer: answer, verdict: verdict, seconds: try r.optionalSeconds(p, "seconds"))
     case .reminderShown:
       let e = try r.optionalString(p, "english")
-      var mode: ReminderMode?
+      var mode: ReminderPolicy.Mode?
       if let m = try r.optionalString(p, "mode") {
-        guard let x = ReminderMode(rawValue: m) else { throw r.fail("mode", "translation or hint, not '\(m)'") }
+        guard let x = ReminderPolicy.Mode(rawValue: m), x != .mixed else { throw r.fail("mode", "translation or hint, not '\(m)'") }
         mode = x
       }
       payload = .reminderShown(english: e, mode: mode)

@@ -95,7 +95,9 @@ public enum EventPayload: Sendable, Equatable {
   case wordKnown(english: String)
   case wordUnknown(english: String)
   case wordReset(english: String)
-  case reminderShown(english: String?, mode: ReminderMode?)
+  /// `mode`: how the reminder showed the word (`translation` or `hint`; never `mixed`, which
+  /// the scheduler resolves per word).
+  case reminderShown(english: String?, mode: ReminderPolicy.Mode?)
   case reminderActed(english: String?, action: ReminderAction)
   case planOpened(date: String)
   case planItemDone(date: String, item: String, seconds: Double?)

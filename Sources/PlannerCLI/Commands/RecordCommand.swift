@@ -156,9 +156,13 @@ enum RecordCommand: PlannerCommand {
       }
       payload = .wordQuizzed(english: en, answer: answer, verdict: verdict, seconds: try seconds())
     case ["reminder", "shown"]:
-      var mode: ReminderMode?
+      var mode: ReminderPolicy.Mode?
       if let m = arguments.string(.mode) {
-        guard let x = ReminderMode(rawValue: m) else { throw CLIError.notOneOf(ArgumentName.mode.display, m, choices: ReminderMode.allCases.map(\.rawValue)) }
+        // A reminder shows a translation or a hint; `mixed` is a profile setting, not a shown mode.
+        let shown: [ReminderPolicy.Mode] = [.translation, .hint]
+        guard let x = ReminderPolicy.Mode(rawValue: m), shown.contains(x) else {
+          throw CLIError.notOneOf(ArgumentName.mode.display, m, choices: shown.map(\.rawValue))
+        }
         mode = x
       }
       payload = .reminderShown(english: arguments.positional(.EN), mode: mode)
