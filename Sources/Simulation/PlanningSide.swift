@@ -122,8 +122,7 @@ public struct PlanningSide: Sendable {
         let kind: SimulatedPlanItem.Kind
         switch section.kind {
         case .quranNewLesson, .quranRecentRevision, .quranOldRevision:
-          var ranges: [AyahRange] = []
-          for text in it.ranges ?? [] { ranges.append(try AyahRange(parsing: text)) }
+          let ranges = it.ranges ?? []
           let tier: QuranTier = section.kind == .quranNewLesson ? .newLesson : (section.kind == .quranRecentRevision ? .recentRevision : .oldRevision)
           kind = .quran(tier: tier, ranges: ranges)
         case .vocabularyReviews: kind = .word(english: it.english ?? "")

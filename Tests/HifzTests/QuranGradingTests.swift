@@ -111,7 +111,7 @@ struct QuranPlanInputTests {
     let ayat = try AyahRange(parsing: "2:282")
     #expect(plan.items.count == 1 && plan.items[0].overBudget && plan.items[0].ranges == [ayat])
     #expect(plan.plannedSeconds == 15 * 120 && plan.plannedSeconds > plan.budgetSeconds)
-    #expect(plan.notes.first { $0.code == "over-budget-item" }!.text == "2:282 takes 30 min alone, more than today's 5 min: it is today's only item")
+    #expect(plan.notes.first { $0.code == .overBudgetItem }!.text == "2:282 takes 30 min alone, more than today's 5 min: it is today's only item")
   }
 
   @Test func customGoalsAreChecked() {

@@ -59,7 +59,7 @@ struct QuranLearnerSimulator {
 extension QuranPlan {
   var newLesson: QuranPlanItem? { items.first { $0.tier == .newLesson } }
   func items(_ tier: QuranTier) -> [QuranPlanItem] { items.filter { $0.tier == tier } }
-  var noteCodes: [String] { notes.map(\.code) }
+  var noteCodes: [String] { notes.map(\.code.rawValue) }
 }
 
 let day0 = EpochDay(year: 2026, month: 3, day: 1)!
