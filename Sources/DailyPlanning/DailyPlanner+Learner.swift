@@ -63,8 +63,8 @@ extension DailyPlanner {
       learner: profile.id, date: date, locale: locale ?? profile.locale,
       profileMinutes: profile.minutes(on: Weekday.of(date)), quran: quran,
       vocabulary: try vocabularyCandidates(profile: profile, state: state, words: words, date: date),
-      reminders: try reminders(profile: profile, state: state, words: words, events: events, date: date),
-      completion: events.map { PlanCompletion.from($0, before: date) } ?? PlanCompletion.from(state.plan, before: date),
+      reminders: try reminders(profile: profile, state: state, words: words, date: date),
+      completion: PlanCompletion.from(state.plan, before: date),
       parameters: parameters ?? DailyPlanParameters(source: isDefault ? "defaults" : "profile"))
   }
 
@@ -125,15 +125,12 @@ extension DailyPlanner {
   }
 
   /// The day's vocabulary reminders, as planned before the day starts.
-  static func reminders(profile: LearnerProfile, state: LearnerState, words: [VocabularyWord], events: [LearnerEvent]?,
+  static func reminders(profile: LearnerProfile, state: LearnerState, words: [VocabularyWord],
                         date: EpochDay) throws(PlanEngineError) -> [DailyPlanReminder] {
     let learner = Learner(directory: "", profile: profile, state: state, torn: nil, fromSnapshot: false, eventsFolded: 0)
     if words.isEmpty { return [] }
     let clock = try learner.vocabularyClock()
-    let habits = events.map { Learner.reminderHabits(practiceHours: state.habits.practiceHours, events: $0, clock: clock) }
-      ?? ReminderHabits(practiceByHour: state.habits.practiceHours, shownByHour: state.plan.remindersShownByHour,
-                        ignoredByHour: state.plan.remindersIgnoredNow)
-    let input = ReminderScheduler.Input(clock: clock, policy: try learner.reminderPolicy(), habits: habits, words: words,
+    let input = ReminderScheduler.Input(clock: clock, policy: try learner.reminderPolicy(), habits: state.reminderHabits, words: words,
                                         model: learner.memoryModel)
     return try ReminderScheduler.reminders(input, day: EpochDay(date.value)).map { r in
       DailyPlanReminder(at: r.localTime, localTime: String(r.localTime.dropFirst(11).prefix(5)), english: r.english,

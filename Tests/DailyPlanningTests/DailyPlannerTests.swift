@@ -101,6 +101,7 @@ struct DailyPlannerTests {
       }
     }
     let day = DemoLearner.day
+    let withoutOutcomes = events
     for back in 1...14 {
       let date = day.advanced(by: -back).description
       for k in 0..<10 {
@@ -108,8 +109,10 @@ struct DailyPlannerTests {
         events.append(LearnerEvent(id: "c\(back)-\(k)", time: try #require(EventTime("\(date)T18:00:00+02:00")), payload: payload))
       }
     }
-    let normal = try DailyPlanner.plan(profile: Self.demo.profile, state: Self.demo.state, events: [], date: day)
-    let plan = try DailyPlanner.plan(profile: Self.demo.profile, state: Self.demo.state, events: events, date: day)
+    // Through the fold, which keeps the outcomes per plan date (the one count, PlanInputs).
+    let profile = Self.demo.profile
+    let normal = try DailyPlanner.plan(profile: profile, state: LearnerFold.replay(profile: profile, events: withoutOutcomes), date: day)
+    let plan = try DailyPlanner.plan(profile: profile, state: LearnerFold.replay(profile: profile, events: events), date: day)
     #expect(normal.budget.factor == 1 && normal.budget.seconds == 30 * 60)
     #expect(plan.budget.completion == 0.6)
     #expect(plan.budget.factor == 0.6)
