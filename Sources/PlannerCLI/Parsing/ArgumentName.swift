@@ -12,6 +12,7 @@ public enum ArgumentName: String, Sendable, Hashable, CaseIterable {
   case predictionsOut = "predictions-out"
   case retentionSweep = "retention-sweep"
   case skipInvalid = "skip-invalid"
+  case truthModel = "truth-model"
   // Positionals.
   case ACTION, DIR, EN, FILE, ITEM, KEY, RANGE, ROOT, UK, VALUE
 
