@@ -43,7 +43,7 @@ let package = Package(
     .target(name: "Vocabulary", dependencies: ["PlannerCore", "MemoryModels"]),
     // The catalogs JSON is embedded by Scripts/generate-catalogs.swift, not shipped as a resource.
     .target(name: "Localization", dependencies: ["PlannerCore"], exclude: ["Catalogs"]),
-    .target(name: "LearnerStore", dependencies: ["PlannerCore", "MemoryModels", "Hifz", "Vocabulary"]),
+    .target(name: "LearnerStore", dependencies: ["PlannerCore", "MemoryModels", "Hifz", "Vocabulary", "Localization"]),
     .target(
       name: "DailyPlanning",
       dependencies: ["PlannerCore", "MemoryModels", "Hifz", "Vocabulary", "Localization", "LearnerStore"]
@@ -71,7 +71,7 @@ let package = Package(
     ),
     // Shared test helpers: temporary folders, the fixture locator, the in-process CLI runner,
     // the golden-vector review logs, seeded random learners (docs/testing.md). Tests only.
-    .target(name: "TestSupport", dependencies: ["PlannerCLI", "LearnerStore", "PlannerCore"], path: "Tests/TestSupport"),
+    .target(name: "TestSupport", dependencies: ["PlannerCLI", "LearnerStore", "Hifz", "Vocabulary", "PlannerCore"], path: "Tests/TestSupport"),
     .testTarget(name: "PlannerCoreTests", dependencies: ["PlannerCore", "TestSupport"]),
     .testTarget(
       name: "MemoryModelsTests",

@@ -2,8 +2,8 @@ import Hifz
 import Localization
 /// The plan as text for people, in the plan's language or another (`planner today`).
 ///
-/// Everything comes from the catalogs: headings, reasons by their code, notes by their code
-/// (an unknown code shows its English text), counted phrases with the language's plural rules,
+/// Everything comes from the catalogs: headings, reasons and notes by their typed code (a
+/// reason code of the other kind of item shows its English text), counted phrases with the language's plural rules,
 /// surah names in the language's form, Arabic-Indic digits and bidi isolates in Arabic.
 extension DailyPlan {
   public func text(locale: PlanLocale) -> String {
@@ -63,8 +63,7 @@ extension DailyPlan {
     if let unit = item.unit, unit.hasPrefix("p"), let page = Int(unit.dropFirst()) {
       parts.append(l.string(.quranPage, ["page": .integer(page)]) + ":")
     }
-    for text in item.ranges ?? [] {
-      guard let r = try? AyahRange(parsing: text) else { parts.append(text); continue }
+    for r in item.ranges ?? [] {
       let a = Quran.ref(r.first), b = Quran.ref(r.last)
       let name = SurahName(arabic: Quran.surahName(a.surah, style: .arabic), transliteration: Quran.surahName(a.surah, style: .transliterated))
       let digits = Digits.localize(a.surah == b.surah ? "\(a.surah):\(a.ayah)-\(b.ayah)" : r.description, for: l.locale)
@@ -77,46 +76,43 @@ extension DailyPlan {
     let r = item.reason
     let rText = MessageArgument.decimal(r.retrievability ?? 0, fractionDigits: 2)
     let percent = MessageArgument.percent(Int(((r.retrievability ?? 0) * 100).rounded()))
-    if item.english != nil {
-      switch r.code {
-      case "due": return l.string(.itemWordDue, ["percent": percent])
-      case "dueAndNeeded": return l.string(.itemWordNeeded, ["percent": percent])
-      case "newNeeded": return l.string(.itemNewWordNeeded)
-      case "new": return l.string(.itemNewWord)
-      default: return r.text
-      }
-    }
-    switch r.code {
-    case "new-lesson":
+    switch (item.english != nil, r.code) {
+    case (true, .due): return l.string(.itemWordDue, ["percent": percent])
+    case (true, .dueAndNeeded): return l.string(.itemWordNeeded, ["percent": percent])
+    case (true, .newNeeded): return l.string(.itemNewWordNeeded)
+    case (true, .new): return l.string(.itemNewWord)
+    case (false, .newLesson):
       let lines = item.lines ?? 0
       return lines == lines.rounded() ? l.plural(.itemNewLessonLines, count: Int(lines))
         : l.plural(.itemNewLessonLines, count: lines, fractionDigits: 1)
-    case "recent": return l.string(.itemRecentLesson)
-    case "unstable": return l.string(.itemUnstable)
-    case "due": return l.string(.itemDue, ["r": rText])
-    case "at-risk": return l.string(.itemAtRisk, ["r": rText])
-    case "coverage": return l.plural(.itemNotRevisedForDays, count: r.days ?? 0)
-    case "never-revised": return l.string(.itemNeverRevised)
-    default: return r.text
+    case (false, .recent): return l.string(.itemRecentLesson)
+    case (false, .unstable): return l.string(.itemUnstable)
+    case (false, .due): return l.string(.itemDue, ["r": rText])
+    case (false, .atRisk): return l.string(.itemAtRisk, ["r": rText])
+    case (false, .coverage): return l.plural(.itemNotRevisedForDays, count: r.days ?? 0)
+    case (false, .neverRevised): return l.string(.itemNeverRevised)
+    // A code of the other kind of item (a plan file edited by hand): its English text.
+    case (true, .newLesson), (true, .recent), (true, .unstable), (true, .atRisk), (true, .coverage), (true, .neverRevised),
+      (false, .dueAndNeeded), (false, .newNeeded), (false, .new):
+      return r.text
     }
   }
 
   private func note(_ n: DailyPlanNote, _ l: Localizer) -> String {
     switch n.code {
-    case "plan-shortened":
+    case .planShortened:
       return l.string(.planShortened, ["minutes": .text(duration(budget.seconds, l)),
                                        "percent": .percent(Int(((budget.completion ?? 1) * 100).rounded()))])
-    case "over-budget-item": return l.string(.noteOverBudgetItem)
-    case "new-material-paused": return l.string(.noteNewMaterialPaused)
-    case "deferred": return ""
-    case "quran.new-lesson-paused": return l.string(.noteQuranNewLessonPaused)
-    case "quran.new-lesson-shortened": return l.string(.noteQuranNewLessonShortened)
-    case "quran.recent-failing": return l.string(.noteQuranRecentFailing)
-    case "quran.recent-deferred": return l.string(.noteQuranRecentDeferred)
-    case "quran.cycle-does-not-fit": return l.string(.noteQuranCycleDoesNotFit)
-    case "quran.goal-complete": return l.string(.noteQuranGoalComplete)
-    case "quran.target-unreachable": return l.string(.noteQuranTargetUnreachable)
-    default: return n.text
+    case .overBudgetItem: return l.string(.noteOverBudgetItem)
+    case .newMaterialPaused: return l.string(.noteNewMaterialPaused)
+    case .deferred: return ""  // the count of deferred items has its own line
+    case .quranNewLessonPaused: return l.string(.noteQuranNewLessonPaused)
+    case .quranNewLessonShortened: return l.string(.noteQuranNewLessonShortened)
+    case .quranRecentFailing: return l.string(.noteQuranRecentFailing)
+    case .quranRecentDeferred: return l.string(.noteQuranRecentDeferred)
+    case .quranCycleDoesNotFit: return l.string(.noteQuranCycleDoesNotFit)
+    case .quranGoalComplete: return l.string(.noteQuranGoalComplete)
+    case .quranTargetUnreachable: return l.string(.noteQuranTargetUnreachable)
     }
   }
 }

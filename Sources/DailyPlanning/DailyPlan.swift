@@ -1,5 +1,6 @@
 import Hifz
 import PlannerCore
+import Vocabulary
 /// One learner's plan for one learning day: the Quran and vocabulary parts composed within the
 /// day's minutes (see docs/plans.md, schema in docs/schema/plan.schema.json).
 ///
@@ -64,8 +65,8 @@ public struct DailyPlanItem: Sendable, Hashable, Codable {
   /// Stable identity, used by `plan.itemDone` / `plan.itemSkipped` events:
   /// `quran:new:78:1-5`, `quran:recent:78:1-5`, `quran:old:p582`, `word:apple`, `new-word:apple`.
   public var id: String
-  /// Quran: the ranges to recite (canonical text); nil for words.
-  public var ranges: [String]?
+  /// Quran: the ranges to recite (in JSON their canonical text); nil for words.
+  public var ranges: [AyahRange]?
   /// Quran old revision: the review unit (`p582`, `s114`).
   public var unit: String?
   /// Quran: mushaf lines.
@@ -81,9 +82,42 @@ public struct DailyPlanItem: Sendable, Hashable, Codable {
 
 /// Why an item is in the plan: a stable code, facts for translations, and English text.
 public struct DailyPlanReason: Sendable, Hashable, Codable {
-  /// Quran: `new-lesson`, `recent`, `unstable`, `due`, `coverage`, `never-revised`, `at-risk`.
-  /// Vocabulary: `due`, `dueAndNeeded`, `newNeeded`, `new`.
-  public var code: String
+  /// The planners' reason codes in one enum (raw value: the JSON's string). `due` is both a
+  /// Quran unit's and a word's; the item says which (words have `english`).
+  public enum Code: String, Sendable, Hashable, Codable, CaseIterable {
+    case newLesson = "new-lesson"
+    case recent
+    case unstable
+    case due
+    case coverage
+    case neverRevised = "never-revised"
+    case atRisk = "at-risk"
+    case dueAndNeeded
+    case newNeeded
+    case new
+
+    public init(_ quran: QuranReason.Code) {
+      switch quran {
+      case .newLesson: self = .newLesson
+      case .recent: self = .recent
+      case .unstable: self = .unstable
+      case .due: self = .due
+      case .coverage: self = .coverage
+      case .neverRevised: self = .neverRevised
+      case .atRisk: self = .atRisk
+      }
+    }
+
+    public init(_ vocabulary: VocabularyReason.Code) {
+      switch vocabulary {
+      case .due: self = .due
+      case .dueAndNeeded: self = .dueAndNeeded
+      case .newNeeded: self = .newNeeded
+      case .new: self = .new
+      }
+    }
+  }
+  public var code: Code
   public var text: String
   /// Predicted recall today (three decimals).
   public var retrievability: Double?
@@ -130,9 +164,37 @@ public struct DailyPlanForecast: Sendable, Hashable, Codable {
 
 /// Something the learner should know about today's plan.
 public struct DailyPlanNote: Sendable, Hashable, Codable {
-  /// Plan: `plan-shortened`, `over-budget-item`, `deferred`, `parameters-fitted`.
-  /// Quran (`quran.` + the Quran planner's code): `quran.new-lesson-paused`, `quran.backlog`, …
-  public var code: String
+  /// The composition's own notes, and the Quran planner's that still hold in the day's plan
+  /// (`quran.` + its code). Raw value: the JSON's string.
+  public enum Code: String, Sendable, Hashable, Codable, CaseIterable {
+    case planShortened = "plan-shortened"
+    case overBudgetItem = "over-budget-item"
+    case newMaterialPaused = "new-material-paused"
+    case deferred
+    case quranNewLessonPaused = "quran.new-lesson-paused"
+    case quranNewLessonShortened = "quran.new-lesson-shortened"
+    case quranRecentFailing = "quran.recent-failing"
+    case quranRecentDeferred = "quran.recent-deferred"
+    case quranCycleDoesNotFit = "quran.cycle-does-not-fit"
+    case quranGoalComplete = "quran.goal-complete"
+    case quranTargetUnreachable = "quran.target-unreachable"
+
+    /// A Quran planner note as the daily plan carries it; nil for the two the composition
+    /// decides itself over the whole day (the over-budget item and the backlog).
+    public init?(quran: QuranPlanNote.Code) {
+      switch quran {
+      case .newLessonPaused: self = .quranNewLessonPaused
+      case .newLessonShortened: self = .quranNewLessonShortened
+      case .recentFailing: self = .quranRecentFailing
+      case .recentDeferred: self = .quranRecentDeferred
+      case .cycleDoesNotFit: self = .quranCycleDoesNotFit
+      case .goalComplete: self = .quranGoalComplete
+      case .targetUnreachable: self = .quranTargetUnreachable
+      case .overBudgetItem, .backlog: return nil
+      }
+    }
+  }
+  public var code: Code
   public var text: String
 }
 

@@ -1,6 +1,7 @@
 import Hifz
 import Localization
 import PlannerCore
+import Vocabulary
 
 /// A vocabulary item offered to the composition: a due review or a new word, as the vocabulary
 /// planner ranks it (the seam between Sources/Vocabulary/ and the daily plan).
@@ -17,12 +18,12 @@ public struct VocabularyCandidate: Sendable, Hashable {
   public var weight: Double
   public var popularity: Int
   public var days: Int?
-  public var reasonCode: String
+  public var reasonCode: VocabularyReason.Code
   public var reasonText: String
 
   public init(kind: Kind, english: String, translations: [String], estimatedSeconds: Int, recall: Double? = nil,
               recallTomorrow: Double? = nil, weight: Double = 1, popularity: Int = 0, days: Int? = nil,
-              reasonCode: String, reasonText: String) {
+              reasonCode: VocabularyReason.Code, reasonText: String) {
     self.kind = kind; self.english = english; self.translations = translations
     self.estimatedSeconds = estimatedSeconds; self.recall = recall; self.recallTomorrow = recallTomorrow
     self.weight = weight; self.popularity = popularity; self.days = days

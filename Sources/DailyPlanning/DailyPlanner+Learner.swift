@@ -62,11 +62,11 @@ extension DailyPlanner {
     let isDefault = profile.parameters == FSRSParameters.defaults.weights
     let words = Learner.vocabularyWords(state)  // sorts the items: once for both parts
     return DailyPlanInput(
-      learner: profile.id, date: date, locale: locale ?? PlanLocale(learnerLocale: profile.locale),
+      learner: profile.id, date: date, locale: locale ?? profile.locale,
       profileMinutes: profile.minutes(on: Weekday.of(date)), quran: quran,
       vocabulary: try vocabularyCandidates(profile: profile, state: state, words: words, date: date),
-      reminders: withReminders ? try reminders(profile: profile, state: state, words: words, events: events, date: date) : [],
-      completion: events.map { PlanCompletion.from($0, before: date) } ?? PlanCompletion.from(state.plan, before: date),
+      reminders: withReminders ? try reminders(profile: profile, state: state, words: words, date: date) : [],
+      completion: PlanCompletion.from(state.plan, before: date),
       parameters: parameters ?? DailyPlanParameters(source: isDefault ? "defaults" : "profile"))
   }
 
@@ -82,7 +82,7 @@ extension DailyPlanner {
       guard let range else { continue }
       recitations.append(QuranRecitation(
         day: EpochDay(clock.day(atMillis: e.time.epochMillis)), range: range,
-        tier: QuranTier(rawValue: r.tier.rawValue) ?? .oldRevision, grade: grade, mistakes: r.mistakes,
+        tier: r.tier, grade: grade, mistakes: r.mistakes,
         mistakesAt: r.mistakesAt.compactMap { try? LearnerQuran.ayahID($0) }, hesitations: r.hesitations, seconds: r.seconds))
     }
     return recitations
@@ -122,34 +122,21 @@ extension DailyPlanner {
         recallTomorrow: isNew ? nil : word.flatMap { VocabularyPriority.recall($0, on: tomorrow, clock: clock, model: model) },
         weight: VocabularyPriority.weight(popularity: item.popularity), popularity: item.popularity,
         days: isNew ? nil : word.flatMap { VocabularyPriority.elapsedDays($0, on: day, clock: clock) },
-        reasonCode: item.reason.code.rawValue, reasonText: item.reason.text)
+        reasonCode: item.reason.code, reasonText: item.reason.text)
     }
   }
 
   /// The day's vocabulary reminders, as planned before the day starts.
-  static func reminders(profile: LearnerProfile, state: LearnerState, words: [VocabularyWord], events: [LearnerEvent]?,
+  static func reminders(profile: LearnerProfile, state: LearnerState, words: [VocabularyWord],
                         date: EpochDay) throws(PlanEngineError) -> [DailyPlanReminder] {
     let learner = Learner(directory: "", profile: profile, state: state, torn: nil, fromSnapshot: false, eventsFolded: 0)
     if words.isEmpty { return [] }
     let clock = try learner.vocabularyClock()
-    let habits = events.map { Learner.reminderHabits(practiceHours: state.habits.practiceHours, events: $0, clock: clock) }
-      ?? ReminderHabits(practiceByHour: state.habits.practiceHours, shownByHour: state.plan.remindersShownByHour,
-                        ignoredByHour: state.plan.remindersIgnoredNow)
-    let input = ReminderScheduler.Input(clock: clock, policy: try learner.reminderPolicy(), habits: habits, words: words,
+    let input = ReminderScheduler.Input(clock: clock, policy: try learner.reminderPolicy(), habits: state.reminderHabits, words: words,
                                         model: learner.memoryModel)
     return try ReminderScheduler.reminders(input, day: EpochDay(date.value)).map { r in
       DailyPlanReminder(at: r.localTime, localTime: String(r.localTime.dropFirst(11).prefix(5)), english: r.english,
                         mode: r.mode.rawValue, text: r.text, actions: r.actions.map(\.rawValue))
-    }
-  }
-}
-
-extension PlanLocale {
-  public init(learnerLocale: LearnerLocale) {
-    switch learnerLocale {
-    case .en: self = .english
-    case .ar: self = .arabic
-    case .uk: self = .ukrainian
     }
   }
 }

@@ -31,7 +31,7 @@ public enum DailyPlanner {
     let budget = Int((budgetMinutes * 60).rounded())
     var notes: [DailyPlanNote] = []
     if factor < 1, let share = input.completion.share {
-      notes.append(DailyPlanNote(code: "plan-shortened",
+      notes.append(DailyPlanNote(code: .planShortened,
         text: "plan shortened to \(fmt(budgetMinutes)) min: you finish about \(Int((share * 100).rounded()))% of your plans"))
     }
 
@@ -55,21 +55,21 @@ public enum DailyPlanner {
     var mandatory: [Candidate] = [], due: [Candidate] = [], fresh: [Candidate] = []
     if let qp = quranPlan {
       for (k, it) in qp.items.enumerated() {
-        let ranges = it.ranges.map(\.description)
-        let reason = DailyPlanReason(code: it.reason.code, text: it.reason.text, retrievability: it.reason.retrievability,
+        let ranges = it.ranges.map(\.description)  // for the items' ids
+        let reason = DailyPlanReason(code: DailyPlanReason.Code(it.reason.code), text: it.reason.text, retrievability: it.reason.retrievability,
                                      days: it.reason.days, popularity: nil)
         switch it.tier {
         case .newLesson:
-          let item = DailyPlanItem(id: "quran:new:" + ranges.joined(separator: ","), ranges: ranges, unit: nil, lines: it.lines,
+          let item = DailyPlanItem(id: "quran:new:" + ranges.joined(separator: ","), ranges: it.ranges, unit: nil, lines: it.lines,
                                    english: nil, translations: nil, estimatedSeconds: it.estimatedSeconds, reason: reason, overBudget: false)
           fresh.append(Candidate(item: item, section: .quranNewLesson, value: 0, quranIndex: k))
         case .recentRevision:
-          let item = DailyPlanItem(id: "quran:recent:" + ranges.joined(separator: ","), ranges: ranges, unit: nil, lines: it.lines,
+          let item = DailyPlanItem(id: "quran:recent:" + ranges.joined(separator: ","), ranges: it.ranges, unit: nil, lines: it.lines,
                                    english: nil, translations: nil, estimatedSeconds: it.estimatedSeconds, reason: reason, overBudget: false)
           mandatory.append(Candidate(item: item, section: .quranRecentRevision, value: .infinity, quranIndex: k))
         case .oldRevision:
           let unit = it.unit?.description
-          let item = DailyPlanItem(id: "quran:old:" + (unit ?? ranges.joined(separator: ",")), ranges: ranges, unit: unit, lines: it.lines,
+          let item = DailyPlanItem(id: "quran:old:" + (unit ?? ranges.joined(separator: ",")), ranges: it.ranges, unit: unit, lines: it.lines,
                                    english: nil, translations: nil, estimatedSeconds: it.estimatedSeconds, reason: reason, overBudget: false)
           var loss = unrevisedDailyLoss
           if let u = it.unit, let m = memories[u], let s = m.state, let last = m.lastReview {
@@ -78,12 +78,12 @@ public enum DailyPlanner {
           }
           let value = it.lines * max(0, loss) / max(1.0 / 60, Double(it.estimatedSeconds) / 60)
           let c = Candidate(item: item, section: .quranOldRevision, value: value, quranIndex: k)
-          if it.reason.code == "coverage" { mandatory.append(c) } else { due.append(c) }
+          if it.reason.code == .coverage { mandatory.append(c) } else { due.append(c) }
         }
       }
     }
     for v in input.vocabulary {
-      let reason = DailyPlanReason(code: v.reasonCode, text: v.reasonText, retrievability: v.recall.map { rounded($0, 3) },
+      let reason = DailyPlanReason(code: DailyPlanReason.Code(v.reasonCode), text: v.reasonText, retrievability: v.recall.map { rounded($0, 3) },
                                    days: v.days, popularity: v.popularity)
       let key = VocabularyKey.key(v.english)
       switch v.kind {
@@ -113,8 +113,8 @@ public enum DailyPlanner {
         c.item.overBudget = true
         overBudget = true
         chosen.append(c); used += c.item.estimatedSeconds
-        notes.append(DailyPlanNote(code: "over-budget-item",
-          text: "\(c.item.ranges?.joined(separator: ", ") ?? c.item.english ?? c.item.id) takes \(minutes(c.item.estimatedSeconds)) alone, more than today's \(minutes(budget)): it is today's only item, and the budget is exceeded by this single item"))
+        notes.append(DailyPlanNote(code: .overBudgetItem,
+          text: "\(c.item.ranges?.map(\.description).joined(separator: ", ") ?? c.item.english ?? c.item.id) takes \(minutes(c.item.estimatedSeconds)) alone, more than today's \(minutes(budget)): it is today's only item, and the budget is exceeded by this single item"))
         return true
       }
       return false
@@ -125,12 +125,12 @@ public enum DailyPlanner {
     if deferredItems == 0 {
       for c in fresh { _ = take(c) }
     } else if !fresh.isEmpty {
-      notes.append(DailyPlanNote(code: "new-material-paused",
+      notes.append(DailyPlanNote(code: .newMaterialPaused,
         text: "no new material today: \(deferredItems) due review(s) come first"))
     }
     // Deferred vocabulary the vocabulary planner itself left out counts too.
     if deferredItems > 0 {
-      notes.append(DailyPlanNote(code: "deferred",
+      notes.append(DailyPlanNote(code: .deferred,
         text: "\(deferredItems) due item(s) (\(minutes(deferredSeconds))) moved to the coming days, those losing the most first"))
     }
 
@@ -145,8 +145,8 @@ public enum DailyPlanner {
     var goalDate: EpochDay?, targetDate: EpochDay?, targetReachable: Bool?
     var quranCatchUp: EpochDay?
     if let qp = quranPlan {
-      for n in qp.notes where n.code != "over-budget-item" && n.code != "backlog" {
-        notes.append(DailyPlanNote(code: "quran." + n.code, text: n.text))
+      for n in qp.notes {
+        if let code = DailyPlanNote.Code(quran: n.code) { notes.append(DailyPlanNote(code: code, text: n.text)) }
       }
       goalDate = qp.goal.projectedCompletion; targetDate = qp.goal.targetDate; targetReachable = qp.goal.targetReachable
       quranCatchUp = qp.backlog?.catchUpDate
@@ -159,8 +159,7 @@ public enum DailyPlanner {
       if let t = q.settings.audioURLTemplate, let template = try? AudioURLTemplate(parsing: t) {
         let all = sections.flatMap(\.items)
         for (k, item) in all.enumerated() {
-          for text in item.ranges ?? [] {
-            guard let r = try? AyahRange(parsing: text) else { continue }
+          for r in item.ranges ?? [] {
             for id in r.ids { manifest.files.append(QuranAudioFile(item: k, ayah: Quran.ref(id), url: template.url(ayahID: id, reciter: q.settings.reciter))) }
           }
         }

@@ -29,29 +29,8 @@ public struct PlanCompletion: Sendable, Hashable {
     return max(Self.floor, (s * 20).rounded(.down) / 20)
   }
 
-  /// Counts the evidence in events of the window before `date`.
-  public static func from(_ events: [LearnerEvent], before date: EpochDay) -> PlanCompletion {
-    var c = PlanCompletion()
-    var cache: [String: EpochDay?] = [:]
-    func day(_ text: String) -> EpochDay? {
-      if let d = cache[text] { return d }
-      let d = try? EpochDay(parsing: text)
-      cache[text] = d
-      return d
-    }
-    for e in events {
-      switch e.payload {
-      case .planItemDone(let d, _, _):
-        if let p = day(d), p < date, date.value - p.value <= window { c.done += 1 }
-      case .planItemSkipped(let d, _):
-        if let p = day(d), p < date, date.value - p.value <= window { c.skipped += 1 }
-      default: break
-      }
-    }
-    return c
-  }
-
-  /// The same count from the fold's per-date outcomes (``PlanInputs/planOutcomes``).
+  /// Counts the evidence of the window before `date` from the fold's per-date outcomes
+  /// (``PlanInputs/planOutcomes``: plan items done and skipped, by the plan's date).
   public static func from(_ inputs: PlanInputs, before date: EpochDay) -> PlanCompletion {
     var c = PlanCompletion()
     for p in max(date.value - window, Int.min)..<date.value {

@@ -64,13 +64,13 @@ enum OldRevision {
     let reason: QuranReason
     switch (pick, days) {
     case (.atRisk, _):
-      reason = QuranReason(code: "at-risk", text: "most at risk: R = \(shownR(r))", retrievability: rounded(r, 3), days: days)
+      reason = QuranReason(code: .atRisk, text: "most at risk: R = \(shownR(r))", retrievability: rounded(r, 3), days: days)
     case (_, nil):
-      reason = QuranReason(code: "never-revised", text: "memorised, not yet revised in this plan", retrievability: rounded(r, 3), days: nil)
+      reason = QuranReason(code: .neverRevised, text: "memorised, not yet revised in this plan", retrievability: rounded(r, 3), days: nil)
     case (.coverage, let d?):
-      reason = QuranReason(code: "coverage", text: "not revised for \(d) days", retrievability: rounded(r, 3), days: d)
+      reason = QuranReason(code: .coverage, text: "not revised for \(d) days", retrievability: rounded(r, 3), days: d)
     case (.due, let d?):
-      reason = QuranReason(code: "due", text: "due: R = \(shownR(r))", retrievability: rounded(r, 3), days: d)
+      reason = QuranReason(code: .due, text: "due: R = \(shownR(r))", retrievability: rounded(r, 3), days: d)
     }
     let lines = Double(c.lineShare) / 10_000
     return QuranPlanItem(tier: .oldRevision, ranges: c.ranges, unit: c.unit, lines: rounded(lines, 2),

@@ -34,8 +34,10 @@ public enum QuranGrading {
   /// Mistakes located on ayahs (`mistakesAt`) count only in those ayahs' units; unlocated
   /// mistakes and all hesitations are spread over the units by their share of the lines. When
   /// nothing is located, every unit gets the recitation's own grade (the app's judgement).
-  public static func unitRatings(of r: QuranRecitation) -> [(unit: ReviewUnitID, rating: Rating)] {
-    let units = ReviewUnits.units(overlapping: r.range)
+  /// `units`: the units overlapping `r.range`, when the caller has them already (the learner
+  /// fold keeps them per range: the same pages recur for years).
+  public static func unitRatings(of r: QuranRecitation, units: [ReviewUnitID]? = nil) -> [(unit: ReviewUnitID, rating: Rating)] {
+    let units = units ?? ReviewUnits.units(overlapping: r.range)
     guard !r.mistakesAt.isEmpty else { return units.map { ($0, r.grade) } }
     let located = r.mistakesAt.filter { r.range.contains($0) }
     let unlocated = Double(max(0, r.mistakes - located.count))
@@ -49,16 +51,6 @@ public enum QuranGrading {
       let here = Double(located.filter { ReviewUnits.unit(ofAyah: $0) == u }.count) + unlocated * share
       return (u, grade(mistakes: here, hesitations: Double(r.hesitations) * share, lines: lines))
     }
-  }
-
-  /// One day's recitations folded to at most one rating per unit (the lowest), as FSRS wants
-  /// one scheduling review per item per day.
-  public static func dailyUnitRatings(_ recitations: [QuranRecitation]) -> [(unit: ReviewUnitID, rating: Rating)] {
-    var best: [ReviewUnitID: Rating] = [:]
-    for r in recitations {
-      for (u, g) in unitRatings(of: r) { best[u] = min(best[u] ?? g, g) }
-    }
-    return best.keys.sorted().map { ($0, best[$0]!) }
   }
 }
 

@@ -34,8 +34,24 @@ public struct QuranPlanItem: Sendable, Hashable, Codable {
 /// Why an item is in the plan: a stable code for apps and translations, the facts, and a short
 /// English text.
 public struct QuranReason: Sendable, Hashable, Codable {
-  /// `new-lesson`, `recent`, `unstable`, `due`, `coverage`, `never-revised`, `at-risk`.
-  public var code: String
+  /// Why, as a stable code (its raw value is what the JSON carries).
+  public enum Code: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Sabaq: today's new lesson.
+    case newLesson = "new-lesson"
+    /// Sabqi: a recent lesson.
+    case recent
+    /// Sabqi: a recent lesson not yet stable.
+    case unstable
+    /// Manzil: due by the memory model.
+    case due
+    /// Manzil: the cycle's coverage (not revised for too long).
+    case coverage
+    /// Manzil: memorised, never revised in this plan.
+    case neverRevised = "never-revised"
+    /// Manzil: most at risk, when the cycle does not fit.
+    case atRisk = "at-risk"
+  }
+  public var code: Code
   public var text: String
   /// Predicted recall today (three decimals), when the memory model has one.
   public var retrievability: Double?
@@ -44,9 +60,19 @@ public struct QuranReason: Sendable, Hashable, Codable {
 }
 
 public struct QuranPlanNote: Sendable, Hashable, Codable {
-  /// `new-lesson-paused`, `new-lesson-shortened`, `recent-failing`, `cycle-does-not-fit`,
-  /// `backlog`, `over-budget-item`, `goal-complete`, `target-unreachable`.
-  public var code: String
+  /// What the note is about, as a stable code (its raw value is what the JSON carries).
+  public enum Code: String, Sendable, Hashable, Codable, CaseIterable {
+    case newLessonPaused = "new-lesson-paused"
+    case newLessonShortened = "new-lesson-shortened"
+    case recentFailing = "recent-failing"
+    case recentDeferred = "recent-deferred"
+    case cycleDoesNotFit = "cycle-does-not-fit"
+    case backlog
+    case overBudgetItem = "over-budget-item"
+    case goalComplete = "goal-complete"
+    case targetUnreachable = "target-unreachable"
+  }
+  public var code: Code
   public var text: String
 }
 

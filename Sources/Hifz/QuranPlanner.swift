@@ -40,7 +40,7 @@ public enum QuranPlanner {
         it.overBudget = true
         overBudgetUsed = true
         plan.items.append(it); used += it.estimatedSeconds
-        plan.notes.append(QuranPlanNote(code: "over-budget-item",
+        plan.notes.append(QuranPlanNote(code: .overBudgetItem,
           text: "\(it.ranges.map(\.description).joined(separator: ", ")) takes \(minutes(it.estimatedSeconds)) alone, more than today's \(minutes(budget)): it is today's only item"))
         return true
       }
@@ -57,7 +57,7 @@ public enum QuranPlanner {
       if add(item) { recentSeconds += item.estimatedSeconds } else { recentDropped += 1 }
     }
     if recentDropped > 0 {
-      plan.notes.append(QuranPlanNote(code: "recent-deferred", text: "\(recentDropped) older recent lesson(s) do not fit today's budget"))
+      plan.notes.append(QuranPlanNote(code: .recentDeferred, text: "\(recentDropped) older recent lesson(s) do not fit today's budget"))
     }
 
     // 2. Old revision (manzil).
@@ -69,7 +69,7 @@ public enum QuranPlanner {
                                   availableSecondsPerDay: capacity, fits: ranking.fits, proposedCycleDays: ranking.proposedCycleDays)
     if !ranking.fits {
       let proposal = ranking.proposedCycleDays.map { "the shortest cycle that fits is \($0) days" } ?? "no cycle fits: nothing is left after recent revision"
-      plan.notes.append(QuranPlanNote(code: "cycle-does-not-fit",
+      plan.notes.append(QuranPlanNote(code: .cycleDoesNotFit,
         text: "revising all \(candidates.count) memorised units (\(minutes(ranking.totalSeconds))) every \(s.cycleDays) days needs more than \(minutes(capacity)) a day; \(proposal); meanwhile the most at-risk units come first"))
     }
     var takenToday: [Int] = []
@@ -89,7 +89,7 @@ public enum QuranPlanner {
                                                desiredRetention: s.desiredRetention, cycle: s.cycleDays, model: model)
       plan.backlog = QuranBacklog(deferredUnits: deferred, deferredSeconds: deferredSeconds, catchUpDate: catchUp)
       // When the cycle does not fit, the cycle note says it all; a catch-up date only after missed days.
-      if ranking.fits { plan.notes.append(QuranPlanNote(code: "backlog",
+      if ranking.fits { plan.notes.append(QuranPlanNote(code: .backlog,
         text: "\(deferred) due unit(s) (\(minutes(deferredSeconds))) wait for the coming days, most at risk first; caught up \(catchUp.map { "by \($0)" } ?? "not within 180 days at this budget")")) }
     }
 
@@ -108,7 +108,7 @@ public enum QuranPlanner {
                                      todayLines: lesson.item?.lines ?? 0, targetLines: lesson.targetLines,
                                      secondsPerLine: spl.new, budget: budget, revisionSeconds: recentSeconds + manzilSeconds)
     if plan.goal.targetReachable == false {
-      plan.notes.append(QuranPlanNote(code: "target-unreachable",
+      plan.notes.append(QuranPlanNote(code: .targetUnreachable,
         text: "at \(fmt(plan.goal.linesPerDay)) lines a day the goal is done \(plan.goal.projectedCompletion.map { "on \($0)" } ?? "never"), after the target \(input.goal.targetDate!)"))
     }
     if let template {

@@ -19,16 +19,16 @@ enum RecentRevision {
       let age = l.day.distance(to: day)
       var reason: QuranReason
       if age <= window {
-        reason = QuranReason(code: "recent", text: age == 1 ? "yesterday's lesson" : "lesson from \(age) days ago",
+        reason = QuranReason(code: .recent, text: age == 1 ? "yesterday's lesson" : "lesson from \(age) days ago",
                              retrievability: nil, days: age)
       } else if age <= maximumDays {
         let later = history.filter { $0.tier != .newLesson && $0.day > l.day && $0.range.overlaps(l.range) }
         if let last = later.last {
           guard last.grade < .good else { continue }
-          reason = QuranReason(code: "unstable", text: "lesson from \(age) days ago, not yet stable (last revision: \(name(last.grade)))",
+          reason = QuranReason(code: .unstable, text: "lesson from \(age) days ago, not yet stable (last revision: \(name(last.grade)))",
                                retrievability: nil, days: age)
         } else {
-          reason = QuranReason(code: "unstable", text: "lesson from \(age) days ago, not revised since", retrievability: nil, days: age)
+          reason = QuranReason(code: .unstable, text: "lesson from \(age) days ago, not revised since", retrievability: nil, days: age)
         }
       } else { continue }
       covered.append(l.range)

@@ -1,18 +1,36 @@
 import MemoryModels
+import Vocabulary
 
 /// What the fold knows about one item: a Quran review unit (a mushaf page, key `p582`) or a
 /// word (key `w:` + the word key).
 public struct ItemState: Sendable, Equatable {
+  /// The memory model's view under the daily rule (one rating per learning day, the lowest).
+  public var daily = DailyMemory()
   /// Memory state after the last learning day's rating (nil: never rated).
-  public var memory: MemoryState?
+  public var memory: MemoryState? {
+    get { daily.memory }
+    set { daily.memory = newValue }
+  }
   /// State before `lastDay`'s rating, so a later event of the same day can re-decide it.
-  public var previousMemory: MemoryState?
+  public var previousMemory: MemoryState? {
+    get { daily.previousMemory }
+    set { daily.previousMemory = newValue }
+  }
   /// Learning day of the rating before `lastDay` (nil on the first day).
-  public var previousDay: Int?
+  public var previousDay: Int? {
+    get { daily.previousDay }
+    set { daily.previousDay = newValue }
+  }
   /// Learning day of the last rating that reached the model.
-  public var lastDay: Int?
+  public var lastDay: Int? {
+    get { daily.lastDay }
+    set { daily.lastDay = newValue }
+  }
   /// The rating folded for `lastDay` (1–4; 0 when never rated).
-  public var dayRating: Int = 0
+  public var dayRating: Int {
+    get { daily.dayRating?.rawValue ?? 0 }
+    set { daily.dayRating = Rating(rawValue: newValue) }
+  }
   /// Time of the last scheduling event (ms since epoch).
   public var lastReviewMillis: Int64?
   /// Scheduling events, same-day repeats included.
@@ -21,15 +39,23 @@ public struct ItemState: Sendable, Equatable {
   public var reviewDays: Int = 0
   /// Learning days rated Again.
   public var lapses: Int = 0
-  /// Vocabulary popularity (the seed app's rule; 0 for Quran units).
-  public var popularity: Int = 0
+  /// Vocabulary popularity and its "I don't know shows the card" window (the seed app's rule,
+  /// ``PopularityCounter``; 0 for Quran units).
+  public var popularityCounter = PopularityCounter()
+  public var popularity: Int {
+    get { popularityCounter.popularity }
+    set { popularityCounter.popularity = newValue }
+  }
   public var lookups: Int = 0
   public var opens: Int = 0
   public var quizzes: Int = 0
   public var quizzesWrong: Int = 0
   /// When the last "I don't know" happened (ms), while the card it shows may still be opening:
   /// that opening is part of the same action, not a second +1 (see `PopularityCounter`).
-  public var lastUnknownMillis: Int64?
+  public var lastUnknownMillis: Int64? {
+    get { popularityCounter.lastUnknownMillis }
+    set { popularityCounter.lastUnknownMillis = newValue }
+  }
   /// Recitation mistakes that fell on this unit (or on recitations containing it).
   public var mistakes: Int = 0
   /// For words: the dictionary entry.

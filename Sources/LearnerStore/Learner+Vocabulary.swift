@@ -37,34 +37,9 @@ extension Learner {
     }
     let policy = ReminderPolicy(
       frequencyMinutes: v.reminderEveryMinutes, dailyCap: v.reminderDailyCap, wakeAt: waking.from, sleepAt: waking.to,
-      quietHours: quiet, mode: v.mode == .hint ? .hint : .translation)
+      quietHours: quiet, mode: v.mode)
     _ = try policy.validatedAllowedMinutes()
     return policy
-  }
-
-  /// Reminder habits: practice per local hour from the fold; reminders shown and ignored per
-  /// local hour from the history (a reminder counts as ignored when no action other than
-  /// `dismissed` follows it within two hours).
-  public static func reminderHabits(practiceHours: [Int], events: [LearnerEvent], clock: VocabularyClock) -> ReminderHabits {
-    var shown = [Int](repeating: 0, count: 24), ignored = shown
-    let acted = events.compactMap { e -> Int64? in
-      if case .reminderActed(_, let action) = e.payload, action != .dismissed { return e.time.epochMillis }
-      return nil
-    }.sorted()
-    for e in events {
-      guard case .reminderShown = e.payload else { continue }
-      let t = e.time.epochMillis
-      let h = clock.localHour(of: Date(timeIntervalSince1970: Double(t) / 1000))
-      shown[h] += 1
-      // First action at or after t (binary search), within two hours?
-      var lo = 0, hi = acted.count
-      while lo < hi {
-        let mid = (lo + hi) / 2
-        if acted[mid] < t { lo = mid + 1 } else { hi = mid }
-      }
-      if lo == acted.count || acted[lo] - t > 2 * 3_600_000 { ignored[h] += 1 }
-    }
-    return ReminderHabits(practiceByHour: practiceHours, shownByHour: shown, ignoredByHour: ignored)
   }
 
   /// A word event as a vocabulary activity (nil for other events).
@@ -74,7 +49,7 @@ extension Learner {
     case .wordEdited(let e, _): return (e, .edited)
     case .wordLookedUp(let e): return (e, .lookup)
     case .wordOpened(let e): return (e, .opened)
-    case .wordQuizzed(let e, _, let verdict, _): return (e, .quiz(AnswerVerdict(rawValue: verdict.rawValue) ?? .wrong))
+    case .wordQuizzed(let e, _, let verdict, _): return (e, .quiz(verdict))
     case .wordKnown(let e): return (e, .known)
     case .wordUnknown(let e): return (e, .unknown)
     case .wordReset(let e): return (e, .reset)
@@ -121,7 +96,7 @@ extension Learner {
     }
     let live = Set(learner.vocabularyWords.map(\.key))
     words = words.filter { live.contains($0.key) }  // deleted today: gone
-    let habits = reminderHabits(practiceHours: startState.habits.practiceHours, events: before, clock: clock)
+    let habits = startState.reminderHabits
     return (ReminderScheduler.Input(clock: clock, policy: policy, habits: habits, words: words, model: learner.memoryModel), dayEvents)
   }
 }
@@ -143,9 +118,19 @@ extension Learner {
   public static func vocabularyReminders(_ dir: String, on day: EpochDay) throws(PlanEngineError) -> [Reminder] {
     let learner = try load(dir, writeSnapshot: false)
     let clock = try learner.vocabularyClock()
-    let habits = reminderHabits(practiceHours: learner.state.habits.practiceHours, events: try history(dir).events, clock: clock)
     let input = ReminderScheduler.Input(
-      clock: clock, policy: try learner.reminderPolicy(), habits: habits, words: learner.vocabularyWords, model: learner.memoryModel)
+      clock: clock, policy: try learner.reminderPolicy(), habits: learner.state.reminderHabits, words: learner.vocabularyWords, model: learner.memoryModel)
     return try ReminderScheduler.reminders(input, day: day)
+  }
+}
+
+extension LearnerState {
+  /// Reminder habits, the one computation of them: practice per local hour (``Habits``), and
+  /// reminders shown and ignored per local hour as the fold keeps them (``PlanInputs``: a
+  /// reminder counts as ignored when no action other than `dismissed` follows it within two
+  /// hours, or none has yet).
+  public var reminderHabits: ReminderHabits {
+    ReminderHabits(practiceByHour: habits.practiceHours, shownByHour: plan.remindersShownByHour,
+                   ignoredByHour: plan.remindersIgnoredNow)
   }
 }

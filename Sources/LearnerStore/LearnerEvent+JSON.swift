@@ -37,7 +37,7 @@ extension LearnerEvent {
       do { recited = try AyahRange(parsing: rangeText) } catch { throw r.fail("range", "an ayah range (\(error))") }
       let range = recited.description
       let tierName = try r.string(p, "tier")
-      guard let tier = RecitationTier(rawValue: tierName) else { throw r.fail("tier", "new, recent or old, not '\(tierName)'") }
+      guard let tier = QuranTier(rawValue: tierName) else { throw r.fail("tier", "new, recent or old, not '\(tierName)'") }
       let grade = try r.int(p, "grade")
       guard (1...4).contains(grade) else { throw r.fail("grade", "a grade 1–4, not \(grade)") }
       let mistakes = try r.optionalInt(p, "mistakes") ?? 0
@@ -74,13 +74,13 @@ extension LearnerEvent {
       let e = try r.word(p)
       let answer = try r.string(p, "answer")
       let v = try r.string(p, "verdict")
-      guard let verdict = QuizVerdict(rawValue: v) else { throw r.fail("verdict", "right, typo or wrong, not '\(v)'") }
+      guard let verdict = AnswerVerdict(rawValue: v) else { throw r.fail("verdict", "right, typo or wrong, not '\(v)'") }
       payload = .wordQuizzed(english: e, answer: answer, verdict: verdict, seconds: try r.optionalSeconds(p, "seconds"))
     case .reminderShown:
       let e = try r.optionalString(p, "english")
-      var mode: ReminderMode?
+      var mode: ReminderPolicy.Mode?
       if let m = try r.optionalString(p, "mode") {
-        guard let x = ReminderMode(rawValue: m) else { throw r.fail("mode", "translation or hint, not '\(m)'") }
+        guard let x = ReminderPolicy.Mode(rawValue: m), x != .mixed else { throw r.fail("mode", "translation or hint, not '\(m)'") }
         mode = x
       }
       payload = .reminderShown(english: e, mode: mode)

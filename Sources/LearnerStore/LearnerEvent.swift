@@ -1,4 +1,6 @@
+import Hifz
 import PlannerCore
+import Vocabulary
 /// One line of `events.jsonl`: `{"version":1,"id":…,"at":…,"type":…,"payload":{…}}`.
 ///
 /// `json` is the line as read (or as built), so fields this version does not know survive
@@ -59,15 +61,13 @@ public enum EventType: String, Sendable, CaseIterable, Codable {
   case settingsChanged = "settings.changed"
 }
 
-public enum RecitationTier: String, Sendable, CaseIterable, Codable { case new, recent, old }
-public enum QuizVerdict: String, Sendable, CaseIterable, Codable { case right, typo, wrong }
 public enum ReminderAction: String, Sendable, CaseIterable, Codable { case quiz, known, unknown, opened, dismissed }
 
 /// A recitation of an ayah range.
 public struct Recitation: Sendable, Equatable {
   /// Canonical ayah range (`78:1-16`).
   public var range: String
-  public var tier: RecitationTier
+  public var tier: QuranTier
   /// 1 (forgot) … 4 (perfect), the learner's or teacher's grade.
   public var grade: Int
   public var mistakes: Int = 0
@@ -76,7 +76,7 @@ public struct Recitation: Sendable, Equatable {
   public var hesitations: Int = 0
   public var seconds: Double?
 
-  public init(range: String, tier: RecitationTier, grade: Int, mistakes: Int = 0, mistakesAt: [String] = [],
+  public init(range: String, tier: QuranTier, grade: Int, mistakes: Int = 0, mistakesAt: [String] = [],
               hesitations: Int = 0, seconds: Double? = nil) {
     self.range = range; self.tier = tier; self.grade = grade; self.mistakes = mistakes
     self.mistakesAt = mistakesAt; self.hesitations = hesitations; self.seconds = seconds
@@ -91,11 +91,13 @@ public enum EventPayload: Sendable, Equatable {
   case wordDeleted(english: String)
   case wordLookedUp(english: String)
   case wordOpened(english: String)
-  case wordQuizzed(english: String, answer: String, verdict: QuizVerdict, seconds: Double?)
+  case wordQuizzed(english: String, answer: String, verdict: AnswerVerdict, seconds: Double?)
   case wordKnown(english: String)
   case wordUnknown(english: String)
   case wordReset(english: String)
-  case reminderShown(english: String?, mode: ReminderMode?)
+  /// `mode`: how the reminder showed the word (`translation` or `hint`; never `mixed`, which
+  /// the scheduler resolves per word).
+  case reminderShown(english: String?, mode: ReminderPolicy.Mode?)
   case reminderActed(english: String?, action: ReminderAction)
   case planOpened(date: String)
   case planItemDone(date: String, item: String, seconds: Double?)

@@ -81,15 +81,15 @@ public struct LearnerFold: Sendable {
       }
       let located = r.mistakesAt.compactMap { try? LearnerQuran.ayahID($0) }
       let recitation = QuranRecitation(
-        day: EpochDay(day), range: range, tier: QuranTier(rawValue: r.tier.rawValue) ?? .oldRevision,
+        day: EpochDay(day), range: range, tier: r.tier,
         grade: Rating(rawValue: r.grade) ?? .again, mistakes: r.mistakes, mistakesAt: located,
         hesitations: r.hesitations, seconds: r.seconds)
-      let ratings = located.isEmpty ? ranges[r.range]!.1.map { ($0, recitation.grade) } : QuranGrading.unitRatings(of: recitation)
+      let ratings = QuranGrading.unitRatings(of: recitation, units: ranges[r.range]!.1)
       for (unit, rating) in ratings {
         let key = unit.description
         let slips = located.isEmpty ? 0 : located.count(where: { ReviewUnits.unit(ofAyah: $0) == unit })
         update(key, creating: true) { item in item.mistakes += slips }
-        rate(key, rating.rawValue, day: day, ms: ms)
+        rate(key, rating, day: day, ms: ms)
       }
       if Rating(rawValue: r.grade) != nil { state.plan.recited(recitation) }
       if let seconds = r.seconds {
@@ -116,37 +116,24 @@ public struct LearnerFold: Sendable {
     case .wordDeleted(let e):
       update(key(e)) { item in item.word?.deleted = true }
     case .wordReset(let e):
-      update(key(e)) { item in item.popularity = 0 }
+      word(e, .reset, day: day, ms: ms)
     case .wordOpened(let e):
-      update(key(e)) { item in
-        item.opens += 1
-        if let unknown = item.lastUnknownMillis, ms >= unknown,
-          ms - unknown <= Int64(PopularityCounter.unknownCardWindow * 1000)
-        {
-          item.lastUnknownMillis = nil  // the card "I don't know" showed: already counted
-        } else {
-          item.popularity += 1
-        }
-      }
+      update(key(e)) { item in item.opens += 1 }
+      word(e, .opened, day: day, ms: ms)
     case .wordLookedUp(let e):
-      update(key(e)) { item in item.lookups += 1; item.popularity += 1 }
-      rate(key(e), 1, day: day, ms: ms)
+      update(key(e)) { item in item.lookups += 1 }
+      word(e, .lookup, day: day, ms: ms)
       practiced(day: day, ms: ms)
     case .wordKnown(let e):
-      update(key(e)) { item in item.popularity = 0 }
-      rate(key(e), 3, day: day, ms: ms)
+      word(e, .known, day: day, ms: ms)
     case .wordUnknown(let e):
-      update(key(e)) { item in
-        item.popularity += 1
-        item.lastUnknownMillis = ms
-      }
-      rate(key(e), 1, day: day, ms: ms)
+      word(e, .unknown, day: day, ms: ms)
     case .wordQuizzed(let e, _, let verdict, let seconds):
       update(key(e)) { item in
         item.quizzes += 1
-        if verdict == .wrong { item.quizzesWrong += 1; item.popularity += 1 } else { item.popularity = 0 }
+        if verdict == .wrong { item.quizzesWrong += 1 }
       }
-      rate(key(e), verdict == .right ? 3 : verdict == .typo ? 2 : 1, day: day, ms: ms)
+      word(e, .quiz(verdict), day: day, ms: ms)
       if let seconds {
         state.habits.vocabularySeconds += seconds
         state.habits.vocabularyTimedReviews += 1
@@ -187,32 +174,30 @@ public struct LearnerFold: Sendable {
     change(&state.items[key, default: ItemState()])
   }
 
-  /// Applies a rating under the daily rule.
-  mutating func rate(_ key: String, _ rating: Int, day: Int, ms: Int64) {
+  /// A word activity: its popularity (``PopularityCounter``) and, when it is evidence of
+  /// recall (``WordActivity/evidence``), its rating under the daily rule.
+  mutating func word(_ english: String, _ activity: WordActivity, day: Int, ms: Int64) {
+    let key = key(english)
+    update(key) { item in item.popularityCounter.apply(activity, atMillis: ms) }
+    if let rating = activity.evidence { rate(key, rating, day: day, ms: ms) }
+  }
+
+  /// Applies a rating under the daily rule (``DailyMemory``).
+  mutating func rate(_ key: String, _ rating: Rating, day: Int, ms: Int64) {
     guard var item = state.items[key] else { return }
     item.reviews += 1
     item.lastReviewMillis = ms
-    if let last = item.lastDay, day <= last {
-      // Same learning day: the day's rating is the lowest; re-decide from the day before.
-      if rating < item.dayRating {
-        if rating == 1 { item.lapses += 1 }
-        item.dayRating = rating
-        item.memory = model.nextState(item.previousMemory, elapsedDays: item.previousDay.map { last - $0 } ?? 0,
-                                      rating: Rating(rawValue: rating)!)
-        if histories != nil { histories![key]!.ratings[histories![key]!.count - 1] = Rating(rawValue: rating)! }
-      }
-    } else {
-      item.previousMemory = item.memory
-      item.previousDay = item.lastDay
-      item.lastDay = day
-      item.dayRating = rating
+    switch item.daily.rate(rating, day: day, model: model) {
+    case .unchanged: break
+    case .lowered:
+      if rating == .again { item.lapses += 1 }
+      if histories != nil { histories![key]!.ratings[histories![key]!.count - 1] = rating }
+    case .newDay(let elapsed):
       item.reviewDays += 1
-      if rating == 1 { item.lapses += 1 }
-      item.memory = model.nextState(item.memory, elapsedDays: item.previousDay.map { day - $0 } ?? 0,
-                                    rating: Rating(rawValue: rating)!)
+      if rating == .again { item.lapses += 1 }
       if histories != nil {
         histories![key, default: CardHistory(cardID: Self.cardID(key))].append(
-          time: ms, elapsedDays: Int32(item.previousDay.map { day - $0 } ?? -1), rating: Rating(rawValue: rating)!)
+          time: ms, elapsedDays: Int32(elapsed ?? -1), rating: rating)
       }
     }
     state.items[key] = item

@@ -1,7 +1,9 @@
 import Foundation
 import Hifz
+import Localization
 import MemoryModels
 import PlannerCore
+import Vocabulary
 
 extension LearnerProfile: Codable {
   enum CodingKeys: String, CodingKey {
@@ -17,7 +19,7 @@ extension LearnerProfile: Codable {
     name = try c.decodeIfPresent(String.self, forKey: .name)
     timezone = try c.decodeIfPresent(String.self, forKey: .timezone) ?? "UTC"
     dayStartHour = try c.decodeIfPresent(Int.self, forKey: .dayStartHour) ?? 4
-    locale = try c.decodeIfPresent(LearnerLocale.self, forKey: .locale) ?? .en
+    locale = try c.decodeIfPresent(PlanLocale.self, forKey: .locale) ?? .english
     dailyMinutes = try c.decodeIfPresent(Int.self, forKey: .dailyMinutes) ?? 30
     let perDay = try c.decodeIfPresent([String: Int].self, forKey: .weekdayMinutes) ?? [:]
     weekdayMinutes = [:]
@@ -135,6 +137,6 @@ extension VocabularySettings {
     reminderDailyCap = try c.decodeIfPresent(Int.self, forKey: .reminderDailyCap) ?? d.reminderDailyCap
     wakingHours = try c.decodeIfPresent(String.self, forKey: .wakingHours) ?? d.wakingHours
     quietHours = try c.decodeIfPresent([String].self, forKey: .quietHours) ?? d.quietHours
-    mode = try c.decodeIfPresent(ReminderMode.self, forKey: .mode) ?? d.mode
+    mode = try c.decodeIfPresent(ReminderPolicy.Mode.self, forKey: .mode) ?? d.mode
   }
 }

@@ -1,7 +1,9 @@
 import Foundation
 import Hifz
+import Localization
 import MemoryModels
 import PlannerCore
+import Vocabulary
 
 /// `planner config DIR KEY VALUE`: one dotted key per setting, parsed and validated.
 extension LearnerProfile {
@@ -102,7 +104,7 @@ extension LearnerProfile {
     case "name": p.name = value.isEmpty ? nil : value
     case "timezone": p.timezone = value
     case "dayStartHour": p.dayStartHour = try int()
-    case "locale": p.locale = try oneOf(LearnerLocale.self)
+    case "locale": p.locale = try oneOf(PlanLocale.self)
     case "dailyMinutes": p.dailyMinutes = try int()
     case "retention.quran", "quran.desiredRetention": p.quran.settings.desiredRetention = try double()
     case "retention.vocabulary": p.retention.vocabulary = try double()
@@ -143,7 +145,7 @@ extension LearnerProfile {
     case "vocabulary.reminderDailyCap": p.vocabulary.reminderDailyCap = try int()
     case "vocabulary.wakingHours": p.vocabulary.wakingHours = value
     case "vocabulary.quietHours": p.vocabulary.quietHours = list()
-    case "vocabulary.mode": p.vocabulary.mode = try oneOf(ReminderMode.self)
+    case "vocabulary.mode": p.vocabulary.mode = try oneOf(ReminderPolicy.Mode.self)
     case "parameters":
       var w: [Double] = []
       for s in list() { guard let d = Double(s) else { throw bad("21 numbers separated by commas") }; w.append(d) }

@@ -1,7 +1,9 @@
 import Foundation
 import Hifz
+import Localization
 import MemoryModels
 import PlannerCore
+import Vocabulary
 
 /// A learner's settings: `profile.json`, the one source of truth for them (see docs/learner.md).
 ///
@@ -18,7 +20,7 @@ public struct LearnerProfile: Sendable, Equatable {
   public var timezone: String = "UTC"
   /// Hour (0–23, local) at which a learning day starts, as Anki's rollover.
   public var dayStartHour: Int = 4
-  public var locale: LearnerLocale = .en
+  public var locale: PlanLocale = .english
   /// Daily time budget in minutes, shared by Quran and vocabulary.
   public var dailyMinutes: Int = 30
   /// Per-weekday budgets ("easy days"), overriding `dailyMinutes` on those days.
@@ -36,8 +38,6 @@ public struct LearnerProfile: Sendable, Equatable {
   /// The minutes budgeted for a weekday.
   public func minutes(on day: Weekday) -> Int { weekdayMinutes[day] ?? dailyMinutes }
 }
-
-public enum LearnerLocale: String, Sendable, Codable, CaseIterable { case en, ar, uk }
 
 public enum Weekday: String, Sendable, Codable, CaseIterable, Comparable {
   case mon, tue, wed, thu, fri, sat, sun
@@ -75,8 +75,7 @@ public struct VocabularySettings: Sendable, Equatable, Codable {
   public var wakingHours: String = "08:00-22:00"
   /// Windows without reminders, each `HH:MM-HH:MM` (may wrap midnight).
   public var quietHours: [String] = []
-  public var mode: ReminderMode = .translation
+  public var mode: ReminderPolicy.Mode = .translation
   public init() {}
 }
 
-public enum ReminderMode: String, Sendable, Codable, CaseIterable { case translation, hint }

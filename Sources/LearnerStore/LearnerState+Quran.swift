@@ -21,7 +21,7 @@ extension LearnerEvent {
       let grade = Rating(rawValue: r.grade) else { return nil }
     return QuranRecitation(
       day: EpochDay(clock.day(atMillis: time.epochMillis)), range: range,
-      tier: QuranTier(rawValue: r.tier.rawValue) ?? .oldRevision, grade: grade, mistakes: r.mistakes,
+      tier: r.tier, grade: grade, mistakes: r.mistakes,
       mistakesAt: r.mistakesAt.compactMap { try? LearnerQuran.ayahID($0) }, hesitations: r.hesitations, seconds: r.seconds)
   }
 }

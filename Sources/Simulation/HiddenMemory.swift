@@ -182,7 +182,7 @@ public struct HiddenMemory: Sendable {
       for unit in ReviewUnits.units(overlapping: range) {
         let key = unit.description
         let rating = Rating(rawValue: Swift.min(4, Swift.max(1, r.grade))) ?? .good
-        if r.tier == .new { learn(key, on: day, rating: truth == nil ? .good : rating) } else { review(key, on: day, rating: rating) }
+        if r.tier == .newLesson { learn(key, on: day, rating: truth == nil ? .good : rating) } else { review(key, on: day, rating: rating) }
       }
     case .wordQuizzed(let e, _, let verdict, _):
       let key = "w:" + wordKey(e)

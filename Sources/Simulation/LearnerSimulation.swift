@@ -108,11 +108,11 @@ public enum LearnerSimulation {
                 let a = max(run.first, range.first), b = min(run.last, range.last)
                 return a <= b ? AyahRange(uncheckedFirst: a, last: b) : nil
               }
-              let p = tier == .new ? hidden.newLessonRecall(key, on: day.value) : hidden.recall(key, on: day.value) ?? 0.5
+              let p = tier == .newLesson ? hidden.newLessonRecall(key, on: day.value) : hidden.recall(key, on: day.value) ?? 0.5
               let (grade, mistakesPerLine) = drawGrade(p: p, key: key, hidden: hidden, &itemRNG)
               for piece in pieces {
                 let lines = Quran.lines(piece)
-                let pace = tier == .new ? learner.secondsPerNewLine : learner.secondsPerRevisedLine
+                let pace = tier == .newLesson ? learner.secondsPerNewLine : learner.secondsPerRevisedLine
                 let s = max(1, (lines * pace * exp(0.15 * SimulationRandom.normal(&itemRNG)) * (grade == 1 ? 1.4 : 1)).rounded())
                 let mistakes = grade == 1 ? 2 + Int(lines * mistakesPerLine) : (grade == 2 ? 1 : 0)
                 let event = Recitation(range: piece.description, tier: tier, grade: grade, mistakes: mistakes,
@@ -128,7 +128,7 @@ public enum LearnerSimulation {
           let uk = translations[en] ?? ""
           let key = "w:" + wordKey(en)
           hidden.define(key, HiddenMemory.drawItem(key, ability: learner.ability, seed: seed, learner: learner.index, model: model))
-          var verdict = QuizVerdict.right
+          var verdict = AnswerVerdict.right
           var s = max(1, (3 * learner.secondsPerWord * exp(0.2 * SimulationRandom.normal(&itemRNG))).rounded())
           if let truth {
             // A truth model: the first quiz can fail; answer times by rating, at the learner's pace.
@@ -178,7 +178,7 @@ public enum LearnerSimulation {
   }
 
   /// A quiz's verdict for a rating: Good/Easy → right, Hard → typo, Again → wrong.
-  static func verdict(_ rating: Rating) -> QuizVerdict { rating == .again ? .wrong : (rating == .hard ? .typo : .right) }
+  static func verdict(_ rating: Rating) -> AnswerVerdict { rating == .again ? .wrong : (rating == .hard ? .typo : .right) }
 
   static func drawGrade(p: Double, delta: Double, _ rng: inout SplitMix64) -> (Int, Double) {
     let u = rng.nextDouble()

@@ -72,9 +72,8 @@ public struct PlanningSide: Sendable {
         let kind: SimulatedPlanItem.Kind
         switch section.kind {
         case .quranNewLesson, .quranRecentRevision, .quranOldRevision:
-          var ranges: [AyahRange] = []
-          for text in it.ranges ?? [] { ranges.append(try AyahRange(parsing: text)) }
-          let tier: RecitationTier = section.kind == .quranNewLesson ? .new : (section.kind == .quranRecentRevision ? .recent : .old)
+          let ranges = it.ranges ?? []
+          let tier: QuranTier = section.kind == .quranNewLesson ? .newLesson : (section.kind == .quranRecentRevision ? .recentRevision : .oldRevision)
           kind = .quran(tier: tier, ranges: ranges)
         case .vocabularyReviews: kind = .word(english: it.english ?? "")
         case .vocabularyNewWords: kind = .newWord(english: it.english ?? "")
@@ -114,7 +113,7 @@ public struct PlanningSide: Sendable {
       k += 1
     }
     let range = AyahRange(uncheckedFirst: first, last: last)
-    return SimulatedPlanItem(kind: .quran(tier: .new, ranges: [range]),
+    return SimulatedPlanItem(kind: .quran(tier: .newLesson, ranges: [range]),
                              estimatedSeconds: Int((Quran.lines(range) * habits.secondsPerLineNew).rounded(.up)))
   }
 
@@ -140,7 +139,7 @@ public struct PlanningSide: Sendable {
     return out
   }
 
-  func revision(_ unit: (unit: ReviewUnitID, ranges: [AyahRange], last: Int?), tier: RecitationTier, pace: Double) -> SimulatedPlanItem {
+  func revision(_ unit: (unit: ReviewUnitID, ranges: [AyahRange], last: Int?), tier: QuranTier, pace: Double) -> SimulatedPlanItem {
     let lines = unit.ranges.reduce(0) { $0 + Quran.lines($1) }
     return SimulatedPlanItem(kind: .quran(tier: tier, ranges: unit.ranges), estimatedSeconds: max(1, Int((lines * pace).rounded(.up))))
   }
@@ -161,7 +160,7 @@ public struct PlanningSide: Sendable {
       } else {
         dueDay = start + order % 30  // memorised before, never reviewed: spread over the first month
       }
-      if dueDay <= day.value { due.append((dueDay, order, revision(u, tier: .old, pace: pace))) }
+      if dueDay <= day.value { due.append((dueDay, order, revision(u, tier: .oldRevision, pace: pace))) }
     }
     let perWord = wordEstimates.reviewSeconds
     var wordOrder = 100_000
@@ -191,7 +190,7 @@ public struct PlanningSide: Sendable {
     var inRecent = Set<Int>()
     for r in recentRanges {
       inRecent.formUnion(r.ids)
-      items.append(SimulatedPlanItem(kind: .quran(tier: .recent, ranges: [r]),
+      items.append(SimulatedPlanItem(kind: .quran(tier: .recentRevision, ranges: [r]),
                                      estimatedSeconds: max(1, Int((Quran.lines(r) * pace).rounded(.up)))))
     }
     let start = profile.quran.goal?.startDate.value ?? day.value
@@ -200,7 +199,7 @@ public struct PlanningSide: Sendable {
     let overdue = units.enumerated().map { (order, u) in (since: u.last ?? (start - cycle + order % cycle), order: order, u: u) }
       .filter { $0.since + cycle <= day.value }
       .sorted { ($0.since, $0.order) < ($1.since, $1.order) }
-    items += overdue.prefix(quota).map { revision($0.u, tier: .old, pace: pace) }
+    items += overdue.prefix(quota).map { revision($0.u, tier: .oldRevision, pace: pace) }
     let perWord = wordEstimates.reviewSeconds
     for (key, item) in learner.state.items.sorted(by: { $0.key < $1.key }) where key.hasPrefix("w:") {
       guard let w = item.word, !w.deleted, let last = item.lastDay, day.value - last >= 7 else { continue }

@@ -60,7 +60,7 @@ public enum SimulationFigures {
         switch e.payload {
         case .recitation(let r):
           seconds += r.seconds ?? 0
-          if r.tier == .new, let range = try? AyahRange(parsing: r.range) { f.newLines += Quran.lines(range) }
+          if r.tier == .newLesson, let range = try? AyahRange(parsing: r.range) { f.newLines += Quran.lines(range) }
         case .wordQuizzed(_, _, _, let s): seconds += s ?? 0
         default: break
         }

@@ -16,7 +16,7 @@ public enum SimulationPolicy: String, Sendable, CaseIterable, Codable {
 /// One item of a simulated day's plan, in the order the learner meets it.
 public struct SimulatedPlanItem: Sendable, Equatable {
   public enum Kind: Sendable, Equatable {
-    case quran(tier: RecitationTier, ranges: [AyahRange])
+    case quran(tier: QuranTier, ranges: [AyahRange])
     /// A word of the dictionary quizzed for the first time.
     case newWord(english: String)
     /// A review of a word.

@@ -14,6 +14,7 @@ import Foundation
 /// counted again.
 public enum Popularity {
   /// Popularity after one activity.
+  @inlinable
   public static func next(_ popularity: Int, _ activity: WordActivity) -> Int {
     switch activity {
     case .lookup, .opened, .unknown, .quiz(.wrong):
@@ -27,37 +28,38 @@ public enum Popularity {
 }
 
 /// Popularity of one word folded over its activities in time order, with the "I don't know
-/// shows the card" rule (see ``Popularity``).
-public struct PopularityCounter: Sendable, Hashable, Codable {
+/// shows the card" rule (see ``Popularity``): the one implementation, which the learner fold
+/// (each word's item) and the reminder scheduler (the day's events) both apply.
+public struct PopularityCounter: Sendable, Hashable {
   /// An `opened` this many seconds or less after an `unknown` is the card that `unknown` showed.
   public static let unknownCardWindow: TimeInterval = 120
+  @usableFromInline static let unknownCardWindowMillis: Int64 = 120_000
 
-  public private(set) var popularity: Int
-  /// When the last "I don't know" happened, while its card may still be opening.
-  public private(set) var lastUnknownAt: Date?
+  public var popularity: Int
+  /// When the last "I don't know" happened (ms since the epoch), while its card may still be opening.
+  public var lastUnknownMillis: Int64?
 
-  public init(popularity: Int = 0, lastUnknownAt: Date? = nil) {
+  @inlinable
+  public init(popularity: Int = 0, lastUnknownMillis: Int64? = nil) {
     self.popularity = popularity
-    self.lastUnknownAt = lastUnknownAt
+    self.lastUnknownMillis = lastUnknownMillis
+  }
+
+  /// One more activity at `ms` (activities must come in time order).
+  @inlinable
+  public mutating func apply(_ activity: WordActivity, atMillis ms: Int64) {
+    if case .opened = activity, let unknown = lastUnknownMillis, ms >= unknown, ms - unknown <= Self.unknownCardWindowMillis {
+      lastUnknownMillis = nil  // that card is accounted for; a later opening counts again
+      return
+    }
+    popularity = Popularity.next(popularity, activity)
+    if case .unknown = activity { lastUnknownMillis = ms }
   }
 
   /// The counter after one more event (events must come in time order).
   public func applying(_ event: WordActivityEvent) -> PopularityCounter {
     var next = self
-    if case .opened = event.activity, let unknownAt = lastUnknownAt,
-      event.at >= unknownAt, event.at.timeIntervalSince(unknownAt) <= Self.unknownCardWindow
-    {
-      next.lastUnknownAt = nil  // that card is accounted for; a later opening counts again
-      return next
-    }
-    next.popularity = Popularity.next(popularity, event.activity)
-    if case .unknown = event.activity { next.lastUnknownAt = event.at }
+    next.apply(event.activity, atMillis: event.millis)
     return next
-  }
-
-  /// Folds events (sorted here by time, stable) from a zero count.
-  public static func fold(_ events: [WordActivityEvent]) -> PopularityCounter {
-    let ordered = events.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }
-    return ordered.reduce(PopularityCounter()) { $0.applying($1.element) }
   }
 }

@@ -13,11 +13,11 @@ struct DailyPlannerTests {
 
   static func review(_ english: String, seconds: Int = 10, recall: Double, tomorrow: Double, weight: Double = 1) -> VocabularyCandidate {
     VocabularyCandidate(kind: .review, english: english, translations: ["x"], estimatedSeconds: seconds, recall: recall,
-                        recallTomorrow: tomorrow, weight: weight, reasonCode: "due", reasonText: "due")
+                        recallTomorrow: tomorrow, weight: weight, reasonCode: .due, reasonText: "due")
   }
 
   static func fresh(_ english: String, seconds: Int = 30) -> VocabularyCandidate {
-    VocabularyCandidate(kind: .new, english: english, translations: ["x"], estimatedSeconds: seconds, reasonCode: "new", reasonText: "new")
+    VocabularyCandidate(kind: .new, english: english, translations: ["x"], estimatedSeconds: seconds, reasonCode: .new, reasonText: "new")
   }
 
   static func input(minutes: Int, vocabulary: [VocabularyCandidate], completion: PlanCompletion = PlanCompletion()) -> DailyPlanInput {
@@ -41,7 +41,7 @@ struct DailyPlannerTests {
       if plan.totals.seconds > plan.budget.seconds {
         // Only one item longer than the whole budget, alone.
         #expect(items.count == 1 && items[0].overBudget && items[0].estimatedSeconds > plan.budget.seconds)
-        #expect(plan.notes.contains { $0.code == "over-budget-item" })
+        #expect(plan.notes.contains { $0.code == .overBudgetItem })
       } else {
         #expect(!items.contains { $0.overBudget })
       }
@@ -68,7 +68,7 @@ struct DailyPlannerTests {
     #expect(plan.totals.deferredItems == 1 && plan.totals.deferredSeconds == 40)
     #expect(plan.forecast.caughtUp == false)
     #expect(plan.forecast.catchUpDate == (try EpochDay(parsing: "2026-03-16")))
-    #expect(plan.notes.map(\.code) == ["new-material-paused", "deferred"])
+    #expect(plan.notes.map(\.code) == [.newMaterialPaused, .deferred])
   }
 
   @Test("new words only when every due review fits")
@@ -85,7 +85,7 @@ struct DailyPlannerTests {
                                                                         Self.review("short", seconds: 10, recall: 0.9, tomorrow: 0.89)]))
     #expect(plan.items.map(\.english) == ["long"])
     #expect(plan.items[0].overBudget)
-    #expect(plan.notes.first?.code == "over-budget-item")
+    #expect(plan.notes.first?.code == .overBudgetItem)
     #expect(plan.totals.deferredItems == 1)
     // A zero budget plans nothing.
     #expect(try DailyPlanner.plan(Self.input(minutes: 0, vocabulary: [Self.review("a", recall: 0.8, tomorrow: 0.7)])).items.isEmpty)
@@ -101,6 +101,7 @@ struct DailyPlannerTests {
       }
     }
     let day = DemoLearner.day
+    let withoutOutcomes = events
     for back in 1...14 {
       let date = day.advanced(by: -back).description
       for k in 0..<10 {
@@ -108,14 +109,16 @@ struct DailyPlannerTests {
         events.append(LearnerEvent(id: "c\(back)-\(k)", time: try #require(EventTime("\(date)T18:00:00+02:00")), payload: payload))
       }
     }
-    let normal = try DailyPlanner.plan(profile: Self.demo.profile, state: Self.demo.state, events: [], date: day)
-    let plan = try DailyPlanner.plan(profile: Self.demo.profile, state: Self.demo.state, events: events, date: day)
+    // Through the fold, which keeps the outcomes per plan date (the one count, PlanInputs).
+    let profile = Self.demo.profile
+    let normal = try DailyPlanner.plan(profile: profile, state: LearnerFold.replay(profile: profile, events: withoutOutcomes), date: day)
+    let plan = try DailyPlanner.plan(profile: profile, state: LearnerFold.replay(profile: profile, events: events), date: day)
     #expect(normal.budget.factor == 1 && normal.budget.seconds == 30 * 60)
     #expect(plan.budget.completion == 0.6)
     #expect(plan.budget.factor == 0.6)
     #expect(plan.budget.seconds == 18 * 60)
     #expect(plan.totals.seconds <= 18 * 60)
-    #expect(plan.notes.first?.code == "plan-shortened")
+    #expect(plan.notes.first?.code == .planShortened)
     #expect(plan.text(locale: .english).contains("plan shortened to 18 minutes: you usually finish about 60% of a plan"))
     // Yesterday's outcomes move the plan: a fully done week brings the budget back.
     #expect(PlanCompletion(done: 19, skipped: 1).factor == 1)

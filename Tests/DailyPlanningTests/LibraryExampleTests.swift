@@ -26,7 +26,7 @@ func todayInUkrainian(folder: String, now: Date) throws(PlanEngineError) -> (pla
   try Learner.record(folder, events: [
     LearnerEvent(id: "w1", time: at, payload: .wordAdded(english: "cat", ukrainian: ["кіт", "кішка"])),
     LearnerEvent(id: "w2", time: at, payload: .wordLookedUp(english: "cat")),
-    LearnerEvent(id: "r1", time: at, payload: .recitation(Recitation(range: "114", tier: .new, grade: 4))),
+    LearnerEvent(id: "r1", time: at, payload: .recitation(Recitation(range: "114", tier: .newLesson, grade: 4))),
   ], now: now)
 
   // Today's plan as a value (the learner's own learning day), then rendered in a locale.
@@ -51,7 +51,7 @@ struct LibraryExampleTests {
     #expect(first.plan.learner == "amina")
     #expect(first.plan.date == EpochDay.learningDay(containing: now, timeZone: TimeZone(identifier: "Europe/Kyiv")!, dayStartHour: 4))
     #expect(first.plan.locale == "uk")
-    #expect(first.plan.items.contains { $0.ranges == ["114"] })
+    #expect(first.plan.items.contains { $0.ranges?.map(\.description) == ["114"] })
     #expect(first.plan.reminders.contains { $0.english == "cat" })
     #expect(first.text.contains("Новий урок") && first.text.contains("114:1-6") && first.text.contains("cat"))
     // Same folder, same moment: the events are already recorded, the plan is the same.

@@ -31,18 +31,14 @@ struct PlanFromStateTests {
     let events = RandomLearner.events(count: 500, rng: &rng, startDay: 0)
     let profile = Self.demoProfile
     let state = LearnerFold.replay(profile: profile, events: events)
-    // The pieces, directly.
-    let clock = try Learner(directory: "", profile: profile, state: state, torn: nil, fromSnapshot: false, eventsFolded: 0).vocabularyClock()
-    let habits = Learner.reminderHabits(practiceHours: state.habits.practiceHours, events: events, clock: clock)
-    #expect(habits.shownByHour == state.plan.remindersShownByHour)
-    #expect(habits.ignoredByHour == state.plan.remindersIgnoredNow)
+    // The pieces, directly (reminder habits and plan completion have one computation, from
+    // the fold: LearnerStoreTests' ReminderHabitsTests, DailyPlannerTests).
     #expect(state.plan.remindersShownByHour.reduce(0, +) > 0 && state.plan.remindersIgnoredNow.reduce(0, +) > 0)
     let all = DailyPlanner.recitations(profile: profile, events: events)
     #expect(QuranHabits.measured(from: all) == QuranHabits.measured(from: state.plan.quranTimedNew + state.plan.quranTimedRevision))
     #expect(Set(all.filter { $0.tier != .oldRevision }) == Set(state.plan.quranHistory))
     for date in ["2026-01-01", "2026-01-02", "2026-09-21", "2026-09-22", "2026-09-23", "2026-10-10", "2026-12-01"] {
       let day = try EpochDay(parsing: date)
-      #expect(PlanCompletion.from(events, before: day) == PlanCompletion.from(state.plan, before: day), "\(date)")
       let fromEvents = try DailyPlanner.plan(profile: profile, state: state, events: events, date: day)
       let fromState = try DailyPlanner.plan(profile: profile, state: state, date: day)
       #expect(fromState.jsonBytes() == fromEvents.jsonBytes(), "seed \(seed) \(date)")

@@ -41,18 +41,6 @@ struct QuranGradingTests {
     #expect(slip.lapses == 0 && lapse.lapses == 1 && slip.lastReview == day && slip.reviews == 1)
   }
 
-  @Test func oneRatingPerUnitPerDayTheLowest() throws {
-    let p582 = try AyahRange(parsing: "p582")
-    let rs = [
-      QuranRecitation(day: day0, range: p582, tier: .recentRevision, grade: .good),
-      QuranRecitation(day: day0, range: p582, tier: .oldRevision, grade: .hard, mistakes: 1),
-      QuranRecitation(day: day0, range: try AyahRange(parsing: "114"), tier: .oldRevision, grade: .good),
-    ]
-    let daily = QuranGrading.dailyUnitRatings(rs)
-    #expect(daily.map(\.unit) == [.page(582), .surah(114)])
-    #expect(daily.map(\.rating) == [.hard, .good])
-  }
-
   @Test func reviewUnitsCoverEveryAyahOnce() throws {
     var seen = [Int](repeating: 0, count: Quran.ayahCount + 1)
     for u in ReviewUnits.all { for r in ReviewUnits.ranges(u) { for id in r.ids { seen[id] += 1; #expect(ReviewUnits.unit(ofAyah: id) == u) } } }
@@ -123,7 +111,7 @@ struct QuranPlanInputTests {
     let ayat = try AyahRange(parsing: "2:282")
     #expect(plan.items.count == 1 && plan.items[0].overBudget && plan.items[0].ranges == [ayat])
     #expect(plan.plannedSeconds == 15 * 120 && plan.plannedSeconds > plan.budgetSeconds)
-    #expect(plan.notes.first { $0.code == "over-budget-item" }!.text == "2:282 takes 30 min alone, more than today's 5 min: it is today's only item")
+    #expect(plan.notes.first { $0.code == .overBudgetItem }!.text == "2:282 takes 30 min alone, more than today's 5 min: it is today's only item")
   }
 
   @Test func customGoalsAreChecked() {

@@ -41,7 +41,11 @@ struct QuranLearnerSimulator {
 
   mutating func record(_ today: [QuranRecitation], on day: EpochDay) {
     recitations += today
-    for (u, g) in QuranGrading.dailyUnitRatings(today) {
+    // One rating per unit per day, the lowest (the learner fold's daily rule, `DailyMemory`).
+    var lowest: [ReviewUnitID: Rating] = [:]
+    for r in today { for (u, g) in QuranGrading.unitRatings(of: r) { lowest[u] = min(lowest[u] ?? g, g) } }
+    for u in lowest.keys.sorted() {
+      let g = lowest[u]!
       let m = units[u] ?? ReviewUnitMemory(unit: u)
       let runs = ReviewUnits.ranges(u)
       let declared = goal.memorised.contains { d in runs.contains { $0.overlaps(d.range) } }
@@ -55,7 +59,7 @@ struct QuranLearnerSimulator {
 extension QuranPlan {
   var newLesson: QuranPlanItem? { items.first { $0.tier == .newLesson } }
   func items(_ tier: QuranTier) -> [QuranPlanItem] { items.filter { $0.tier == tier } }
-  var noteCodes: [String] { notes.map(\.code) }
+  var noteCodes: [String] { notes.map(\.code.rawValue) }
 }
 
 let day0 = EpochDay(year: 2026, month: 3, day: 1)!

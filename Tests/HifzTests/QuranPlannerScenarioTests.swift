@@ -97,10 +97,10 @@ struct QuranPlannerScenarioTests {
     // 8820 lines at 15 s = 36 h 45 min; 20 min a day of whole units takes at least 111 days.
     #expect(proposed >= 111 && proposed <= 125, "\(proposed)")
     #expect(plan.noteCodes.contains("cycle-does-not-fit"))
-    #expect(plan.notes.first { $0.code == "cycle-does-not-fit" }!.text.contains("shortest cycle that fits is \(proposed) days"))
+    #expect(plan.notes.first { $0.code == .cycleDoesNotFit }!.text.contains("shortest cycle that fits is \(proposed) days"))
     #expect(plan.noteCodes.contains("goal-complete") && plan.newLesson == nil)
     #expect(plan.plannedSeconds <= plan.budgetSeconds && plan.plannedSeconds > plan.budgetSeconds - 60)
-    #expect(plan.items.allSatisfy { $0.tier == .oldRevision && $0.reason.code == "at-risk" })
+    #expect(plan.items.allSatisfy { $0.tier == .oldRevision && $0.reason.code == .atRisk })
     // With that cycle the same hafiz fits.
     var h2 = hafiz
     h2.settings.cycleDays = proposed
@@ -139,7 +139,7 @@ struct QuranPlannerScenarioTests {
     }
     #expect(try #require(pausedOn) <= day0.advanced(by: 3))
     let paused = try learner.plan(try #require(pausedOn))
-    #expect(paused.notes.first { $0.code == "recent-failing" }!.text.contains("no new lesson until they hold"))
+    #expect(paused.notes.first { $0.code == .recentFailing }!.text.contains("no new lesson until they hold"))
     #expect(!paused.items(.recentRevision).isEmpty, "the failing lessons are revised")
     #expect(sizes.count >= 2 && sizes[1] <= sizes[0] + 1e-9 || sizes.count < 2)
   }
@@ -155,7 +155,7 @@ struct QuranPlannerScenarioTests {
                                settings: QuranSettings(dailyMinutes: 30), recitations: history)
     let plan = try QuranPlanner.plan(input)
     #expect(plan.noteCodes.contains("recent-failing"))
-    #expect(plan.notes.first { $0.code == "recent-failing" }!.text.contains("halved"))
+    #expect(plan.notes.first { $0.code == .recentFailing }!.text.contains("halved"))
     #expect(try #require(plan.newLesson).lines <= 3)
     #expect(plan.newLesson!.ranges.first!.start == AyahRef(surah: 112, ayah: 1))
   }

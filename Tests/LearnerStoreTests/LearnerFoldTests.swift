@@ -19,7 +19,7 @@ import TestSupport
     Fixed.event(id, at, .wordAdded(english: en, ukrainian: ["бігти"]))
   }
   func recite(_ id: String, _ at: String, _ range: String, _ grade: Int, mistakesAt: [String] = []) -> LearnerEvent {
-    Fixed.event(id, at, .recitation(Recitation(range: range, tier: .old, grade: grade, mistakes: mistakesAt.count, mistakesAt: mistakesAt)))
+    Fixed.event(id, at, .recitation(Recitation(range: range, tier: .oldRevision, grade: grade, mistakes: mistakesAt.count, mistakesAt: mistakesAt)))
   }
 
   @Test func fiveEasyDrillsInADayAreOneEasy() {
@@ -108,7 +108,7 @@ import TestSupport
 
   @Test func habitsComeFromWhatWasDone() {
     let events = [
-      Fixed.event("r", "2026-11-30T06:00:00+02:00", .recitation(Recitation(range: "112", tier: .old, grade: 3, seconds: 60))),
+      Fixed.event("r", "2026-11-30T06:00:00+02:00", .recitation(Recitation(range: "112", tier: .oldRevision, grade: 3, seconds: 60))),
       add("a", "2026-11-30T07:00:00+02:00"),
       Fixed.event("q", "2026-11-30T07:30:00+02:00", .wordQuizzed(english: "run", answer: "бігти", verdict: .right, seconds: 8)),
       Fixed.event("d", "2026-11-30T07:40:00+02:00", .planItemDone(date: "2026-11-30", item: "x", seconds: 30)),
@@ -146,7 +146,7 @@ import TestSupport
   @Test func unitMemoriesAndRecitationsForTheQuranPlanner() throws {
     var p = LearnerProfile(id: "q")
     p.timezone = "Europe/Kyiv"
-    let e = Fixed.event("r", "2026-11-30T02:00:00+02:00", .recitation(Recitation(range: "112", tier: .recent, grade: 3, seconds: 40)))
+    let e = Fixed.event("r", "2026-11-30T02:00:00+02:00", .recitation(Recitation(range: "112", tier: .recentRevision, grade: 3, seconds: 40)))
     let state = LearnerFold.replay(profile: p, events: [e])
     let units = state.quranUnitMemories
     #expect(units.map(\.unit.description) == ["s112"])
@@ -189,7 +189,7 @@ import TestSupport
       Fixed.event("q1", "2026-11-28T09:00:00Z", .wordQuizzed(english: "run", answer: "бігти", verdict: .right, seconds: nil)),
       Fixed.event("l1", "2026-11-28T20:00:00Z", .wordLookedUp(english: "run")),
       Fixed.event("q2", "2026-11-30T09:00:00Z", .wordQuizzed(english: "run", answer: "бігит", verdict: .typo, seconds: nil)),
-      Fixed.event("r", "2026-11-30T10:00:00Z", .recitation(Recitation(range: "112", tier: .old, grade: 4))),
+      Fixed.event("r", "2026-11-30T10:00:00Z", .recitation(Recitation(range: "112", tier: .oldRevision, grade: 4))),
     ]
     let h = LearnerFold.reviewHistories(profile: p, events: events)
     #expect(h.map(\.key) == ["s112", "w:run"])

@@ -14,7 +14,7 @@ import Testing
     let p = try LearnerProfile.decode(Data(Self.minimalV1.utf8), file: "profile.json")
     #expect(p.timezone == "UTC")
     #expect(p.dayStartHour == 4)
-    #expect(p.locale == .en)
+    #expect(p.locale == .english)
     #expect(p.dailyMinutes == 30)
     #expect(p.quran.settings.desiredRetention == 0.95)
     #expect(p.retention.vocabulary == 0.9)

@@ -163,7 +163,7 @@ import TestSupport
     let tmp = TemporaryFolder()
     let dir = Fixed.learner(tmp)
     try Learner.record(dir, events: [
-      Fixed.event("s1", "2026-11-30T07:00:00+02:00", .recitation(Recitation(range: "78:1-16", tier: .new, grade: 3))),
+      Fixed.event("s1", "2026-11-30T07:00:00+02:00", .recitation(Recitation(range: "78:1-16", tier: .newLesson, grade: 3))),
     ], now: Fixed.now)
     #expect(try Learner.load(dir).fromSnapshot == false)
     #expect(try Learner.load(dir).fromSnapshot == true)
@@ -180,7 +180,7 @@ import TestSupport
   @Test func aLateEventMakesTheSnapshotStaleAnOnTimeOneDoesNot() throws {
     let tmp = TemporaryFolder()
     let dir = Fixed.learner(tmp)
-    let r = { (id: String, at: String) in Fixed.event(id, at, .recitation(Recitation(range: "112", tier: .old, grade: 3))) }
+    let r = { (id: String, at: String) in Fixed.event(id, at, .recitation(Recitation(range: "112", tier: .oldRevision, grade: 3))) }
     try Learner.record(dir, events: [r("a", "2026-11-28T08:00:00+02:00"), r("b", "2026-11-30T08:00:00+02:00")], now: Fixed.now)
     _ = try Learner.load(dir)
     try Learner.record(dir, events: [r("c", "2026-11-30T09:00:00+02:00")], now: Fixed.now)

@@ -118,7 +118,7 @@ struct CommandLineContractTests {
     (["init", "new", "--locale", "xx"], "--locale: 'xx' is not valid: expected one of en, ar, uk", nil),
     (["init", "new", "--minutes", "many"], "--minutes: 'many' is not valid: expected a whole number", nil),
     (["init", "new", "--set", "vocabulary.mode=loud"],
-     "vocabulary.mode: 'loud' is not valid: expected one of translation, hint", nil),
+     "vocabulary.mode: 'loud' is not valid: expected one of translation, hint, mixed", nil),
     (["config", "amina", "dailyMinutes", "abc"], "dailyMinutes: 'abc' is not valid: expected a whole number", nil),
     (["config", "amina", "timezone", "Mars/X"],
      "timezone: 'Mars/X' is not valid: expected an IANA timezone name such as Europe/Kyiv, not 'Mars/X'", nil),

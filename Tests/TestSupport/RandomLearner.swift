@@ -1,5 +1,7 @@
+import Hifz
 import LearnerStore
 import PlannerCore
+import Vocabulary
 
 /// Random but valid event streams: words added before use, recitations in juz 30, quizzes,
 /// look-ups, plan events; times spread over days, some of them late (earlier than the last).
@@ -27,14 +29,14 @@ package enum RandomLearner {
         case 0, 1:
           let surah = Int.random(in: 78...114, using: &rng)
           // All tiers, some untimed, some with located mistakes (what the plan's inputs keep).
-          let tier = [RecitationTier.old, .recent, .new].randomElement(using: &rng)!
+          let tier = [QuranTier.oldRevision, .recentRevision, .newLesson].randomElement(using: &rng)!
           let timed = Int.random(in: 0..<4, using: &rng) > 0
           let slips = Int.random(in: 0..<3, using: &rng) == 0 ? ["\(surah):1"] : []
           payload = .recitation(Recitation(range: "\(surah)", tier: tier, grade: Int.random(in: 1...4, using: &rng),
                                            mistakes: slips.count, mistakesAt: slips,
                                            seconds: timed ? Double(Int.random(in: 30...600, using: &rng)) : nil))
         case 2: payload = .wordLookedUp(english: w)
-        case 3: payload = .wordQuizzed(english: w, answer: "a", verdict: QuizVerdict.allCases.randomElement(using: &rng)!,
+        case 3: payload = .wordQuizzed(english: w, answer: "a", verdict: AnswerVerdict.allCases.randomElement(using: &rng)!,
                                        seconds: Double(Int.random(in: 2...20, using: &rng)))
         case 4: payload = .wordOpened(english: w)
         case 5: payload = [.wordKnown(english: w), .wordUnknown(english: w), .wordReset(english: w)].randomElement(using: &rng)!

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Vocabulary
 
-@Suite("Vocabulary: popularity and the daily review")
+@Suite("Vocabulary: popularity and the evidence of an activity (the fold's daily rule: LearnerStoreTests)")
 struct VocabPopularityTests {
   static let t0 = Date(timeIntervalSince1970: 1_780_000_000)
   static func at(_ seconds: Double, _ a: WordActivity) -> WordActivityEvent {
@@ -22,48 +22,21 @@ struct VocabPopularityTests {
     #expect(Popularity.next(2, .edited) == 2)
   }
 
-  @Test("I don't know shows the card: the opening logged with it is not a second +1")
+  @Test("the counter: I don't know shows the card, the opening logged with it is not a second +1")
   func unknownThenCard() {
-    let counter = PopularityCounter.fold([Self.at(0, .unknown), Self.at(1, .opened)])
-    #expect(counter.popularity == 1)
-    // a later opening, outside the window, counts
-    let later = PopularityCounter.fold([Self.at(0, .unknown), Self.at(1, .opened), Self.at(600, .opened)])
-    #expect(later.popularity == 2)
-    // only one opening is absorbed
-    let twice = PopularityCounter.fold([Self.at(0, .unknown), Self.at(1, .opened), Self.at(2, .opened)])
-    #expect(twice.popularity == 2)
+    func count(_ events: [WordActivityEvent]) -> Int { events.reduce(PopularityCounter()) { $0.applying($1) }.popularity }
+    #expect(count([Self.at(0, .unknown), Self.at(1, .opened)]) == 1)
+    #expect(count([Self.at(0, .unknown), Self.at(1, .opened), Self.at(600, .opened)]) == 2)
+    #expect(count([Self.at(0, .unknown), Self.at(1, .opened), Self.at(2, .opened)]) == 2)
+    #expect(count([Self.at(0, .unknown), Self.at(120, .opened)]) == 1)
+    #expect(count([Self.at(0, .unknown), Self.at(121, .opened)]) == 2)
   }
 
-  @Test("fold orders by time: a late-synced look-up before a right answer is reset by it")
-  func foldOrdersByTime() {
-    let counter = PopularityCounter.fold([
-      Self.at(100, .quiz(.right)), Self.at(0, .lookup), Self.at(50, .lookup), Self.at(200, .lookup),
-    ])
-    #expect(counter.popularity == 1)
+  @Test("the evidence an activity gives the memory model")
+  func evidence() {
+    #expect(WordActivity.lookup.evidence == .again && WordActivity.unknown.evidence == .again)
+    #expect(WordActivity.quiz(.right).evidence == .good && WordActivity.quiz(.typo).evidence == .hard)
+    #expect(WordActivity.quiz(.wrong).evidence == .again && WordActivity.known.evidence == .good)
+    for a in [WordActivity.opened, .added, .edited, .reset] { #expect(a.evidence == nil) }
   }
-
-  @Test("daily review: the lowest rating of the day decides")
-  func dailyLowest() {
-    #expect(dailyReview([Self.at(0, .lookup), Self.at(60, .quiz(.right))]) == .again)
-    #expect(dailyReview([Self.at(0, .quiz(.right)), Self.at(60, .lookup)]) == .again)
-    #expect(dailyReview([Self.at(0, .quiz(.right)), Self.at(60, .quiz(.typo))]) == .hard)
-    #expect(dailyReview([Self.at(0, .lookup), Self.at(1, .lookup), Self.at(2, .lookup)]) == .again)
-    #expect(dailyReview([Self.at(0, .opened), Self.at(5, .known)]) == .good)
-    #expect(dailyReview([Self.at(0, .unknown)]) == .again)
-    #expect(dailyReview([Self.at(0, .quiz(.wrong))]) == .again)
-  }
-
-  @Test("daily review: the order of the day's events does not matter")
-  func dailyOrderFree() {
-    let events = [Self.at(0, .known), Self.at(30, .quiz(.typo)), Self.at(60, .opened), Self.at(90, .quiz(.right))]
-    #expect(dailyReview(events) == .hard)
-    #expect(dailyReview(events.reversed()) == .hard)
-  }
-
-  @Test("daily review: no evidence, no review")
-  func dailyNoEvidence() {
-    #expect(dailyReview([]) == nil)
-    #expect(dailyReview([Self.at(0, .opened), Self.at(1, .added), Self.at(2, .edited), Self.at(3, .reset)]) == nil)
-  }
-
 }

@@ -35,7 +35,7 @@ import PlannerCore
     for k in 0..<20 {
       t += 150_000
       let page = (d * 20 + k) % 604 + 1
-      out += line(t, .recitation(Recitation(range: "p\(page)", tier: .old, grade: rng.next() % 10 == 0 ? 2 : 3,
+      out += line(t, .recitation(Recitation(range: "p\(page)", tier: .oldRevision, grade: rng.next() % 10 == 0 ? 2 : 3,
                                             mistakes: 0, seconds: 140)))
     }
     out += line(t + 1000, .planItemDone(date: "2026-01-01", item: "old", seconds: 3000))

@@ -44,7 +44,7 @@ import PlannerCore
     for k in 0..<20 {
       t += 150_000
       let page = (d * 20 + k) % 604 + 1
-      log += line(t, .recitation(Recitation(range: "p\(page)", tier: .old, grade: rng.next() % 10 == 0 ? 2 : 3, mistakes: 0, seconds: 140)))
+      log += line(t, .recitation(Recitation(range: "p\(page)", tier: .oldRevision, grade: rng.next() % 10 == 0 ? 2 : 3, mistakes: 0, seconds: 140)))
       log += line(t + 1, rng.next() % 10 == 0 ? .planItemSkipped(date: date, item: "quran:old:p\(page)")
                                               : .planItemDone(date: date, item: "quran:old:p\(page)", seconds: 140))
     }

@@ -1,6 +1,8 @@
 import Foundation
+import Hifz
 import LearnerStore
 import PlannerCore
+import Vocabulary
 
 /// `planner record DIR <event> …` and `planner record DIR --events FILE.jsonl`.
 enum RecordCommand: PlannerCommand {
@@ -123,8 +125,8 @@ enum RecordCommand: PlannerCommand {
     switch Array(path.dropFirst()) {
     case ["recite"]:
       let tierName = try arguments.require(.tier)
-      guard let tier = RecitationTier(rawValue: tierName) else {
-        throw CLIError.notOneOf(ArgumentName.tier.display, tierName, choices: RecitationTier.allCases.map(\.rawValue))
+      guard let tier = QuranTier(rawValue: tierName) else {
+        throw CLIError.notOneOf(ArgumentName.tier.display, tierName, choices: QuranTier.allCases.map(\.rawValue))
       }
       let refs = arguments.strings(.mistakesAt).flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
       let located = refs.filter { !$0.isEmpty }
@@ -145,7 +147,8 @@ enum RecordCommand: PlannerCommand {
       let answer = try arguments.require(.answer)
       let learner = try Learner.load(dir, writeSnapshot: false)
       guard learner.state.hasWord(en), let entry = learner.state.word(en)?.word else { throw PlanEngineError.unknownWord(en) }
-      let (verdict, matched) = QuizAnswerSeam.check(answer: answer, accepted: entry.ukrainian)
+      let checked = AnswerChecker.check(answer, accepted: entry.ukrainian)
+      let (verdict, matched) = (checked.verdict, checked.matched)
       switch verdict {
       case .right: note = ": right"
       case .typo: note = ": typo, the right spelling is \(matched ?? entry.ukrainian.joined(separator: ", "))"
@@ -153,9 +156,13 @@ enum RecordCommand: PlannerCommand {
       }
       payload = .wordQuizzed(english: en, answer: answer, verdict: verdict, seconds: try seconds())
     case ["reminder", "shown"]:
-      var mode: ReminderMode?
+      var mode: ReminderPolicy.Mode?
       if let m = arguments.string(.mode) {
-        guard let x = ReminderMode(rawValue: m) else { throw CLIError.notOneOf(ArgumentName.mode.display, m, choices: ReminderMode.allCases.map(\.rawValue)) }
+        // A reminder shows a translation or a hint; `mixed` is a profile setting, not a shown mode.
+        let shown: [ReminderPolicy.Mode] = [.translation, .hint]
+        guard let x = ReminderPolicy.Mode(rawValue: m), shown.contains(x) else {
+          throw CLIError.notOneOf(ArgumentName.mode.display, m, choices: shown.map(\.rawValue))
+        }
         mode = x
       }
       payload = .reminderShown(english: arguments.positional(.EN), mode: mode)

@@ -3,6 +3,7 @@ import Foundation
 @testable import MemoryModels
 @testable import PlannerCore
 @testable import Simulation
+import Vocabulary
 import Testing
 import TestSupport
 
@@ -64,8 +65,8 @@ struct TruthSimulationTests {
 
   @Test("calibrated truths: a new word's first quiz can fail (real first ratings), never under the default")
   func firstQuizCanFail() throws {
-    func firstQuizzes(_ m: TruthModelName) throws -> [QuizVerdict] {
-      var verdicts: [QuizVerdict] = []
+    func firstQuizzes(_ m: TruthModelName) throws -> [AnswerVerdict] {
+      var verdicts: [AnswerVerdict] = []
       for index in 0..<6 {
         let learner = SimulatedLearner.draw(index: index, count: 6, days: 30, seed: 2)
         guard learner.quranShare < 1 else { continue }
