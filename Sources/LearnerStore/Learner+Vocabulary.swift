@@ -6,8 +6,8 @@ import Vocabulary
 /// The seam between the learner store (profile, events, fold) and the vocabulary functions.
 extension Learner {
   /// The learner's clock (timezone and day start) as the vocabulary functions use it.
-  public func vocabularyClock() throws(PlanEngineError) -> VocabularyClock {
-    try VocabularyClock(timeZoneIdentifier: profile.timezone, dayStartHour: profile.dayStartHour)
+  public func vocabularyClock() throws(PlanEngineError) -> LearningDayClock {
+    try LearningDayClock(timeZoneIdentifier: profile.timezone, dayStartHour: profile.dayStartHour)
   }
 
   /// The FSRS-6 model with the learner's parameters.
@@ -45,7 +45,7 @@ extension Learner {
   /// Reminder habits: practice per local hour from the fold; reminders shown and ignored per
   /// local hour from the history (a reminder counts as ignored when no action other than
   /// `dismissed` follows it within two hours).
-  public static func reminderHabits(practiceHours: [Int], events: [LearnerEvent], clock: VocabularyClock) -> ReminderHabits {
+  public static func reminderHabits(practiceHours: [Int], events: [LearnerEvent], clock: LearningDayClock) -> ReminderHabits {
     var shown = [Int](repeating: 0, count: 24), ignored = shown
     let acted = events.compactMap { e -> Int64? in
       if case .reminderActed(_, let action) = e.payload, action != .dismissed { return e.time.epochMillis }

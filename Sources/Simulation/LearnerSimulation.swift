@@ -43,7 +43,7 @@ public enum LearnerSimulation {
     let model = PowerLawMemory()
     var hidden = HiddenMemory(ability: learner.ability, items: startingMemory(learner, start: start, seed: seed, model: model), model: model)
     var side = PlanningSide(profile: profile)
-    var clock = LearnerClock(profile: profile)
+    var clock = LearningDayClock(profile: profile)
     var events: [LearnerEvent] = []
     var translations: [String: String] = [:]
     var sequence = 0

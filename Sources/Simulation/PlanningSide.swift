@@ -18,7 +18,7 @@ import PlannerCore
 public struct PlanningSide: Sendable {
   public let profile: LearnerProfile
   public private(set) var fold: LearnerFold
-  var clock: LearnerClock
+  var clock: LearningDayClock
   let model: FSRS6
   /// New lessons and recent revisions (the planner's history), and the last 20 old revisions
   /// (enough for the measured pace; old revision reaches the planner through unit memories).
@@ -26,16 +26,16 @@ public struct PlanningSide: Sendable {
   var recentOld: [QuranRecitation] = []
   /// Words added so far (the learner's next word is the deck's next).
   public private(set) var wordsAdded = 0
-  let vocabularyClock: VocabularyClock
+  let vocabularyClock: LearningDayClock
   /// Plan items done (true) or skipped, by plan day, for the last ``PlanCompletion/window`` days.
   var planOutcomes: [(day: Int, done: Bool)] = []
 
   public init(profile: LearnerProfile) {
     self.profile = profile
     fold = LearnerFold(profile: profile)
-    clock = LearnerClock(profile: profile)
+    clock = LearningDayClock(profile: profile)
     model = FSRS6(parameters: FSRSParameters(uncheckedWeights: profile.parameters))
-    vocabularyClock = VocabularyClock(timeZone: TimeZone(identifier: profile.timezone) ?? TimeZone(identifier: "UTC")!,
+    vocabularyClock = LearningDayClock(timeZone: TimeZone(identifier: profile.timezone) ?? TimeZone(identifier: "UTC")!,
                                       dayStartHour: profile.dayStartHour)
   }
 

@@ -11,7 +11,7 @@ struct VocabReminderHabitsTests {
 
   @Test("a reminder with no action (or only dismissed) within two hours counts as ignored, by local hour")
   func ignored() throws {
-    let clock = try VocabularyClock(timeZoneIdentifier: "Europe/Kyiv")
+    let clock = try LearningDayClock(timeZoneIdentifier: "Europe/Kyiv")
     let events = [
       Self.event("a", "2026-05-12T09:00:00+03:00", .reminderShown(english: "cat", mode: .translation)),
       Self.event("b", "2026-05-12T09:05:00+03:00", .reminderActed(english: "cat", action: .quiz)),
