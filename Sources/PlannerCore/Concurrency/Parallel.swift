@@ -16,9 +16,11 @@ package func parallelFor(_ n: Int, _ body: (Int) -> Void) {
   }
 }
 
-struct UncheckedBox<T>: @unchecked Sendable {
-  let value: T
-  init(_ value: T) { self.value = value }
+/// Lets a value that workers only read, or write at disjoint slots, cross into
+/// `concurrentPerform`; the disjointness is what makes it safe.
+package struct UncheckedBox<T>: @unchecked Sendable {
+  package let value: T
+  package init(_ value: T) { self.value = value }
 }
 
 /// A pointer that parallel workers share, each writing its own disjoint indices.
