@@ -1,5 +1,6 @@
 import Foundation
 import MemoryModels
+import PlannerCore
 import ReviewLogs
 
 /// `planner synth`: writes the review log of a simulated learner whose hidden memory is not
