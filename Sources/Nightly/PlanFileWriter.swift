@@ -134,18 +134,7 @@ enum PlanFileWriter {
     let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
     guard fd >= 0 else { throw .io(path: path, reason: errnoReason("cannot create a temporary plan")) }
     var failure: String?
-    bytes.withUnsafeBytes { raw in
-      var offset = 0
-      while offset < raw.count {
-        let n = Foundation.write(fd, raw.baseAddress! + offset, raw.count - offset)
-        if n < 0 {
-          if errno == EINTR { continue }
-          failure = errnoReason("cannot write the temporary plan")
-          return
-        }
-        offset += n
-      }
-    }
+    if !bytes.withUnsafeBytes({ DurableFile.writeAll(fd, $0) }) { failure = errnoReason("cannot write the temporary plan") }
     if close(fd) != 0, failure == nil { failure = errnoReason("cannot close the temporary plan") }
     if let failure {
       unlink(path)
