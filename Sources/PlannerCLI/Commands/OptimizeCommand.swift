@@ -60,7 +60,7 @@ struct OptimizeCommand: PlannerCommand {
   }
 
   static func parameterFile(_ r: FSRSFitReport) -> FSRSParameterFile {
-    var fit: [String: JSONValue] = [
+    var fit: [String: JSONNode] = [
       "cards": .number(Double(r.cards)),
       "reviews_in_log": .number(Double(r.reviews)),
       "reason": .string(r.reason),
