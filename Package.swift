@@ -1,18 +1,18 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// The modules and their arrows (docs/architecture.md draws them; Scripts/check-imports.sh checks
-// every `import` in Sources/ against the dependencies declared here). Lighter never imports heavier:
+// The modules and their arrows, lightest first; a module imports only what it lists below, and
+// lighter never imports heavier (docs/architecture.md draws them; Scripts/check-imports.swift,
+// run by .ci/run, checks every `import` and that the doc's table agrees with this file):
 //
-//   PlannerCore            MemoryModels
-//      ↑   ↑   ↑   ↑          ↑   ↑   ↑
-//      │   │   │   Localization   │   ReviewLogs
-//      │   │   Hifz ──────────────┤
-//      │   Vocabulary ────────────┘
-//      LearnerStore ← Hifz, Vocabulary
-//      DailyPlanning ← LearnerStore, Localization
-//      Nightly, Simulation ← DailyPlanning
-//      PlannerCLI ← all; planner ← PlannerCLI
+//   PlannerCore                                   days, clocks, JSON, durable files, hashing
+//   MemoryModels ← PlannerCore                    FSRS-6, baselines, optimizer (pure math)
+//   ReviewLogs, Hifz, Vocabulary ← MemoryModels   the domains, side by side
+//   Localization ← PlannerCore
+//   LearnerStore ← Hifz, Vocabulary               the learner folder and its fold
+//   DailyPlanning ← LearnerStore, Localization    the day's plan (what an app links)
+//   Nightly, Simulation ← DailyPlanning
+//   PlannerCLI ← every module; planner ← PlannerCLI
 let package = Package(
   name: "planner",
   platforms: [.macOS(.v13), .iOS(.v16)],

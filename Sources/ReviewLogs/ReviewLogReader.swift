@@ -163,9 +163,9 @@ public struct ReviewLogReader: Sendable {
                             expected: "a time at or after card \(id)'s previous review (line \(lines[pi]), \(times[pi])), got \(times[i])"), i))
                           continue
                         }
-                        prevP[i] = p
+                        prevP.base[i] = p
                         let g = given[i]
-                        tP[i] = useGiven && g >= 0 ? g : Int32(clamping: days[i] - days[pi])
+                        tP.base[i] = useGiven && g >= 0 ? g : Int32(clamping: days[i] - days[pi])
                       }
                       last.set(id, Int32(i))
                     }

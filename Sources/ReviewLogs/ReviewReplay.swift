@@ -104,7 +104,7 @@ public enum ReviewReplay {
                   next = model.next(before, elapsedDays: t, rating: g)
                 }
                 (shared.base + i).initialize(to: next)
-                flags[i] = true
+                flags.base[i] = true
                 out.s[i] = model.stabilityDays(next)
                 if let dv = model.difficulty(next) { out.d[i] = dv }
                 out.ivl[i] = Int32(clamping: model.intervalDays(next, desiredRetention: desiredRetention))

@@ -3,7 +3,8 @@ import Foundation
 
 /// Runs `body(0..<n)` on the machine's cores (inline when n is 1). The body writes only to
 /// disjoint slots it owns, which the callers arrange.
-@inline(__always)
+/// Inlinable: the callers' loops are hot and sit in other modules (ReviewLogs, Vocabulary).
+@inlinable @inline(__always)
 package func parallelFor(_ n: Int, _ body: (Int) -> Void) {
   if n <= 1 {
     for i in 0..<n { body(i) }
@@ -18,25 +19,26 @@ package func parallelFor(_ n: Int, _ body: (Int) -> Void) {
 
 /// Lets a value that workers only read, or write at disjoint slots, cross into
 /// `concurrentPerform`; the disjointness is what makes it safe.
+@usableFromInline
 package struct UncheckedBox<T>: @unchecked Sendable {
-  package let value: T
-  package init(_ value: T) { self.value = value }
+  @usableFromInline package let value: T
+  @inlinable package init(_ value: T) { self.value = value }
 }
 
 /// A pointer that parallel workers share, each writing its own disjoint indices.
 package struct SharedPointer<T>: @unchecked Sendable {
   package let base: UnsafeMutablePointer<T>
-  package init(_ base: UnsafeMutablePointer<T>) { self.base = base }
-  package subscript(i: Int) -> T {
-    get { base[i] }
-    nonmutating set { base[i] = newValue }
+  @inlinable package init(_ base: UnsafeMutablePointer<T>) { self.base = base }
+  @inlinable package subscript(i: Int) -> T {
+    @inline(__always) get { base[i] }
+    @inline(__always) nonmutating set { base[i] = newValue }
   }
 }
 
 /// Results that parallel workers fill, one slot per worker.
 final package class Slots<T>: @unchecked Sendable {
-  private let storage: UnsafeMutablePointer<T?>
-  let count: Int
+  @usableFromInline let storage: UnsafeMutablePointer<T?>
+  @usableFromInline let count: Int
   package init(_ n: Int) {
     count = n
     storage = .allocate(capacity: n)
@@ -47,8 +49,8 @@ final package class Slots<T>: @unchecked Sendable {
     storage.deallocate()
   }
   /// Each worker sets only its own slot.
-  package func set(_ i: Int, _ value: T) { storage[i] = value }
-  package func take() -> [T] { (0..<count).map { storage[$0]! } }
+  @inlinable package func set(_ i: Int, _ value: T) { storage[i] = value }
+  @inlinable package func take() -> [T] { (0..<count).map { storage[$0]! } }
 }
 
 package enum Machine {
