@@ -1,7 +1,9 @@
 /// `JSONNode` inside Codable documents (a parameter file embedded in another file, reports).
 ///
 /// Decoding objects: `Decoder` gives no key order, so keys are sorted (output never depends on
-/// dictionary order). Encoding keeps the object's own order.
+/// dictionary order). Encoding keeps the object's own order, writes integral numbers within
+/// ±2^53 as integers and non-finite ones as `null` (the CLI's `--format json` documents encode
+/// their `JSONNode`s through this).
 extension JSONNode: Codable {
   struct Key: CodingKey {
     var stringValue: String
@@ -38,7 +40,9 @@ extension JSONNode: Codable {
       switch self {
       case .null: try c.encodeNil()
       case .bool(let b): try c.encode(b)
-      case .number(let x): try c.encode(x)
+      case .number(let x):
+        // Integral numbers in the one integer range without a fraction; JSON has no NaN.
+        if let i = intValue { try c.encode(i) } else if x.isFinite { try c.encode(x) } else { try c.encodeNil() }
       case .string(let s): try c.encode(s)
       case .array(let a): try c.encode(a)
       case .object: break
