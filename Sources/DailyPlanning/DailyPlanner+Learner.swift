@@ -41,8 +41,10 @@ extension DailyPlanner {
   }
 
   /// `history`: the events to read the plan's inputs from; nil reads them from `state.plan`.
+  /// `reminders: false` leaves the day's reminders out (nothing else depends on them).
   static func input(profile: LearnerProfile, state: LearnerState, history events: [LearnerEvent]?, date: EpochDay,
-                    locale: PlanLocale?, parameters: DailyPlanParameters?) throws(PlanEngineError) -> DailyPlanInput {
+                    locale: PlanLocale?, parameters: DailyPlanParameters?, reminders withReminders: Bool = true)
+    throws(PlanEngineError) -> DailyPlanInput {
     let weights = FSRSParameters(uncheckedWeights: profile.parameters)
     var quran: QuranPlanInput?
     if let goal = profile.quran.goal {
@@ -63,7 +65,7 @@ extension DailyPlanner {
       learner: profile.id, date: date, locale: locale ?? PlanLocale(learnerLocale: profile.locale),
       profileMinutes: profile.minutes(on: Weekday.of(date)), quran: quran,
       vocabulary: try vocabularyCandidates(profile: profile, state: state, words: words, date: date),
-      reminders: try reminders(profile: profile, state: state, words: words, events: events, date: date),
+      reminders: withReminders ? try reminders(profile: profile, state: state, words: words, events: events, date: date) : [],
       completion: events.map { PlanCompletion.from($0, before: date) } ?? PlanCompletion.from(state.plan, before: date),
       parameters: parameters ?? DailyPlanParameters(source: isDefault ? "defaults" : "profile"))
   }

@@ -84,12 +84,14 @@ extension Learner {
 
   /// What `planner remind` needs at `now`: the scheduler input with the word states as of the
   /// start of the current learning day (what the nightly plan knew), and the day's events up to
-  /// `now` (what it could not know).
-  public static func reminderContext(_ dir: String, now: Date) throws(PlanEngineError) -> (ReminderScheduler.Input, [ReminderDayEvent]) {
-    let learner = try load(dir, writeSnapshot: false)
+  /// `now` (what it could not know). `profile` carries the parameters in force (the daily plan's,
+  /// see DailyPlanning's `LearnerDailyPlanner.load`), `state` is the fold of `history` with them.
+  public static func reminderContext(profile: LearnerProfile, state: LearnerState, history: [LearnerEvent], now: Date)
+    throws(PlanEngineError) -> (ReminderScheduler.Input, [ReminderDayEvent])
+  {
+    let learner = Learner(directory: "", profile: profile, state: state, torn: nil, fromSnapshot: false, eventsFolded: 0)
     let clock = try learner.vocabularyClock()
     let policy = try learner.reminderPolicy()
-    let history = try Learner.history(dir).events
     let today = clock.learningDay(of: now)
     let dayStart = clock.instant(of: today, minute: clock.dayStartHour * 60)
     let startMillis = Int64((dayStart.timeIntervalSince1970 * 1000).rounded(.down))

@@ -17,6 +17,9 @@ public enum MemoryModelsError: Error, Sendable, Equatable, CustomStringConvertib
   case notEnoughScoredReviews(found: Int, needed: Int)
   /// A fold count below 1.
   case invalidFoldCount(Int)
+  /// A learner review file (docs/file-formats.md, "Learner review file") that is not what was
+  /// expected on `line` (1-based; 1 is the header). The caller adds the file name.
+  case malformedReviewFile(line: Int, expected: String)
 
   public var description: String {
     switch self {
@@ -36,6 +39,8 @@ public enum MemoryModelsError: Error, Sendable, Equatable, CustomStringConvertib
       return "only \(found) reviews fall on a later day than their card's previous review; the evaluation needs at least \(needed)"
     case .invalidFoldCount(let n):
       return "the number of folds must be at least 1, got \(n)"
+    case .malformedReviewFile(let line, let expected):
+      return "line \(line): expected \(expected)"
     }
   }
 }
@@ -49,7 +54,7 @@ extension MemoryModelsError {
     case .parameterCount: return "parameters"
     case .parameterNotFinite(let i), .parameterOutOfBounds(let i, _, _, _): return "parameters[\(i)]"
     case .malformedParameterFile(let keyPath, _): return keyPath
-    case .invalidRating, .invalidRetention, .notEnoughScoredReviews, .invalidFoldCount: return nil
+    case .invalidRating, .invalidRetention, .notEnoughScoredReviews, .invalidFoldCount, .malformedReviewFile: return nil
     }
   }
 }

@@ -43,20 +43,73 @@ public struct HiddenCard: Sendable, Equatable {
 /// The update is a deterministic function of whether the item was recalled, which the events
 /// record (grade > 1, or a quiz answered right or with a typo), so the hidden memory can be
 /// replayed from the events and the truth file alone (see ``SimulationFigures``).
+///
+/// With a ``truth`` (`--truth-model`, other than the default) the items' states are that
+/// truth's (``states``) and the update uses the rating the events record; ``cards`` then
+/// stays empty and ``endCards`` summarises each state by its strength.
 public struct HiddenMemory: Sendable {
   public let model: PowerLawMemory
   public let ability: Double
+  /// The truth model (nil: the power law above, ``PowerLawTruth/simulator``).
+  public let truth: AnyMemoryTruth?
   /// Parameters of every item the learner has met or holds, by item key (`p582`, `w:word`).
   public private(set) var items: [String: HiddenItem]
   public private(set) var cards: [String: HiddenCard] = [:]
+  public private(set) var states: [String: AnyMemoryTruth.State] = [:]
+  let parameters: PowerLawTruth.Parameters
 
-  public init(ability: Double, items: [String: HiddenItem], model: PowerLawMemory = PowerLawMemory()) {
+  public init(ability: Double, items: [String: HiddenItem], model: PowerLawMemory = PowerLawMemory(), truth: AnyMemoryTruth? = nil) {
     self.ability = ability
     self.items = items
     self.model = model
+    self.truth = truth
+    parameters = Self.parameters(model)
     for (key, item) in items {
-      if let h = item.startStrength, let d = item.startLastDay { cards[key] = HiddenCard(strength: h, lastDay: d) }
+      guard let h = item.startStrength, let d = item.startLastDay else { continue }
+      if let truth {
+        states[key] = truth.seasoned(truthItem(key), strength: h, lastDay: Double(d))
+      } else {
+        cards[key] = HiddenCard(strength: h, lastDay: d)
+      }
     }
+  }
+
+  /// An item as the truth sees it: effective difficulty δ − α and h₀.
+  public func truthItem(_ key: String) -> TruthItem {
+    TruthItem(difficulty: effectiveDifficulty(key), firstStrength: items[key]?.firstStrength ?? 1)
+  }
+
+  /// Keys of the items held (memorised before, or met).
+  public var heldKeys: [String] { truth == nil ? Array(cards.keys) : Array(states.keys) }
+  public var heldCount: Int { truth == nil ? cards.count : states.count }
+  public func holds(_ key: String) -> Bool { truth == nil ? cards[key] != nil : states[key] != nil }
+
+  /// How many held items have a recall below `threshold` on a learning day.
+  public func countBelow(_ threshold: Double, on day: Int) -> Int {
+    var n = 0
+    if let truth {
+      for (key, s) in states where truth.recall(s, item: truthItem(key), day: Double(day)) < threshold { n += 1 }
+    } else {
+      for c in cards.values where PowerLawMemory.recall(elapsedDays: Double(day - c.lastDay), strength: c.strength) < threshold { n += 1 }
+    }
+    return n
+  }
+
+  /// The hidden state at the end as the truth file records it: [key: (strength, last day)].
+  public var endCards: [String: HiddenCard] {
+    guard let truth else { return cards }
+    var out: [String: HiddenCard] = [:]
+    for (key, s) in states {
+      out[key] = HiddenCard(strength: truth.strength(s, item: truthItem(key)), lastDay: Int(truth.lastDay(s).rounded(.down)))
+    }
+    return out
+  }
+
+  /// The recall a new lesson would have one day after it is learnt (its grade's recall).
+  func newLessonRecall(_ key: String, on day: Int) -> Double {
+    if let truth { return truth.recall(truth.learned(truthItem(key), rating: .good, day: Double(day)), item: truthItem(key), day: Double(day + 1)) }
+    let h = Swift.min(cards[key]?.strength ?? .infinity, items[key]!.firstStrength)
+    return PowerLawMemory.recall(elapsedDays: 1, strength: h)
   }
 
   /// Adds the parameters of an item met for the first time (the simulator draws them).
@@ -66,12 +119,17 @@ public struct HiddenMemory: Sendable {
 
   /// Hidden recall probability of an item on a learning day (nil: never met).
   public func recall(_ key: String, on day: Int) -> Double? {
+    if let truth { return states[key].map { truth.recall($0, item: truthItem(key), day: Double(day)) } }
     guard let c = cards[key] else { return nil }
     return PowerLawMemory.recall(elapsedDays: Double(day - c.lastDay), strength: c.strength)
   }
 
   /// First exposure (a new lesson, a new word's first quiz).
-  public mutating func learn(_ key: String, on day: Int) {
+  public mutating func learn(_ key: String, on day: Int, rating: Rating = .good) {
+    if let truth {
+      states[key] = truth.learned(truthItem(key), rating: rating, day: Double(day))
+      return
+    }
     let h0 = items[key]?.firstStrength ?? 1
     if var c = cards[key] {
       c.strength = Swift.min(c.strength, h0)
@@ -82,8 +140,24 @@ public struct HiddenMemory: Sendable {
     }
   }
 
+  /// The power law's constants from ``model`` (the one rule: ``PowerLawTruth``'s formulas).
+  static func parameters(_ model: PowerLawMemory) -> PowerLawTruth.Parameters {
+    var q = PowerLawTruth.Parameters()
+    q.growth = model.growth; q.damping = model.damping; q.lapseKeep = model.lapseKeep
+    return q
+  }
+
+  /// A review whose rating is known (a truth model's update; the default power law uses
+  /// only whether it was recalled).
+  public mutating func review(_ key: String, on day: Int, rating: Rating) {
+    guard let truth else { review(key, on: day, recalled: rating.isRecall); return }
+    guard let s = states[key] else { learn(key, on: day, rating: rating); return }
+    states[key] = truth.reviewed(s, item: truthItem(key), rating: rating, day: Double(day))
+  }
+
   /// A review whose outcome (recalled or not) is known.
   public mutating func review(_ key: String, on day: Int, recalled: Bool) {
+    if truth != nil { review(key, on: day, rating: recalled ? .good : .again); return }
     guard var c = cards[key] else { learn(key, on: day); return }
     let t = day - c.lastDay
     let delta = effectiveDifficulty(key)
@@ -91,9 +165,9 @@ public struct HiddenMemory: Sendable {
       c.strength *= recalled ? 1.2 : 0.8
     } else if recalled {
       let p = PowerLawMemory.recall(elapsedDays: Double(t), strength: c.strength)
-      c.strength *= 1 + model.growth * exp(-delta) * pow(c.strength, -model.damping) * (1 - p).squareRoot()
+      c.strength = PowerLawTruth.grown(c.strength, recall: p, difficulty: delta, parameters)
     } else {
-      c.strength = Swift.max(0.05, model.lapseKeep * pow(c.strength, 0.7) * exp(-0.3 * delta))
+      c.strength = PowerLawTruth.lapsed(c.strength, difficulty: delta, parameters)
     }
     c.lastDay = day
     cards[key] = c
@@ -107,11 +181,14 @@ public struct HiddenMemory: Sendable {
       guard let range = try? AyahRange(parsing: r.range) else { return }
       for unit in ReviewUnits.units(overlapping: range) {
         let key = unit.description
-        if r.tier == .new { learn(key, on: day) } else { review(key, on: day, recalled: r.grade > 1) }
+        let rating = Rating(rawValue: Swift.min(4, Swift.max(1, r.grade))) ?? .good
+        if r.tier == .new { learn(key, on: day, rating: truth == nil ? .good : rating) } else { review(key, on: day, rating: rating) }
       }
     case .wordQuizzed(let e, _, let verdict, _):
       let key = "w:" + wordKey(e)
-      if cards[key] == nil { learn(key, on: day) } else { review(key, on: day, recalled: verdict != .wrong) }
+      // A quiz records right, a typo or wrong: Good, Hard or Again (Easy cannot be told apart).
+      let rating: Rating = verdict == .wrong ? .again : (verdict == .typo ? .hard : .good)
+      if !holds(key) { learn(key, on: day, rating: truth == nil ? .good : rating) } else { review(key, on: day, rating: rating) }
     default: break
     }
   }

@@ -38,11 +38,12 @@ public enum LearnerSimulation {
   }
 
   public static func run(_ learner: SimulatedLearner, policy: SimulationPolicy, days: Int, start: EpochDay, seed: UInt64,
-                         desiredRetention: Double? = nil) throws(PlanEngineError) -> LearnerRun {
+                         desiredRetention: Double? = nil, truth: AnyMemoryTruth? = nil) throws(PlanEngineError) -> LearnerRun {
     let profile = learner.profile(start: start, desiredRetention: desiredRetention)
     let model = PowerLawMemory()
-    var hidden = HiddenMemory(ability: learner.ability, items: startingMemory(learner, start: start, seed: seed, model: model), model: model)
-    var side = PlanningSide(profile: profile)
+    var hidden = HiddenMemory(ability: learner.ability, items: startingMemory(learner, start: start, seed: seed, model: model), model: model,
+                              truth: truth)
+    var side = PlanningSide(profile: profile, policy: policy)
     var clock = LearningDayClock(profile: profile)
     var events: [LearnerEvent] = []
     var translations: [String: String] = [:]
@@ -54,7 +55,7 @@ public enum LearnerSimulation {
       var rng = SplitMix64(keys: seed, 0x4441_5953, UInt64(learner.index), UInt64(d))
       let skipped = rng.nextDouble() < learner.skipProbability
       if skipped || learner.onHoliday(d) { continue }
-      let plan = try side.plan(policy, day: day)
+      let plan = try side.plan(day: day)
       // Vocabulary learners meet new words every day (the seed app's translations) and add
       // them to the dictionary; the plans choose when to learn them.
       let adding = learner.quranShare < 1 ? learner.newWordsPerDay : 0
@@ -107,14 +108,8 @@ public enum LearnerSimulation {
                 let a = max(run.first, range.first), b = min(run.last, range.last)
                 return a <= b ? AyahRange(uncheckedFirst: a, last: b) : nil
               }
-              let p: Double
-              if tier == .new {
-                let h = min(hidden.cards[key]?.strength ?? .infinity, hidden.items[key]!.firstStrength)
-                p = PowerLawMemory.recall(elapsedDays: 1, strength: h)
-              } else {
-                p = hidden.recall(key, on: day.value) ?? 0.5
-              }
-              let (grade, mistakesPerLine) = drawGrade(p: p, delta: hidden.effectiveDifficulty(key), tier: tier, &itemRNG)
+              let p = tier == .new ? hidden.newLessonRecall(key, on: day.value) : hidden.recall(key, on: day.value) ?? 0.5
+              let (grade, mistakesPerLine) = drawGrade(p: p, key: key, hidden: hidden, &itemRNG)
               for piece in pieces {
                 let lines = Quran.lines(piece)
                 let pace = tier == .new ? learner.secondsPerNewLine : learner.secondsPerRevisedLine
@@ -133,19 +128,28 @@ public enum LearnerSimulation {
           let uk = translations[en] ?? ""
           let key = "w:" + wordKey(en)
           hidden.define(key, HiddenMemory.drawItem(key, ability: learner.ability, seed: seed, learner: learner.index, model: model))
-          let s = max(1, (3 * learner.secondsPerWord * exp(0.2 * SimulationRandom.normal(&itemRNG))).rounded())
-          emit(.wordQuizzed(english: en, answer: uk, verdict: .right, seconds: s))
+          var verdict = QuizVerdict.right
+          var s = max(1, (3 * learner.secondsPerWord * exp(0.2 * SimulationRandom.normal(&itemRNG))).rounded())
+          if let truth {
+            // A truth model: the first quiz can fail; answer times by rating, at the learner's pace.
+            let rating = truth.firstRating(hidden.truthItem(key), &itemRNG)
+            verdict = Self.verdict(rating)
+            s = max(1, (truth.answerSeconds(rating, first: true, &itemRNG) * learner.secondsPerWord / 10).rounded())
+          }
+          let answer = verdict == .right ? uk : (verdict == .typo ? String(uk.dropLast()) : "?")
+          emit(.wordQuizzed(english: en, answer: answer, verdict: verdict, seconds: s))
           hidden.apply(today[today.count - 1], day: day.value)
           seconds += s
           t += Int64(s * 1000)
         case .word(let en):
           let key = "w:" + wordKey(en)
           let p = hidden.recall(key, on: day.value) ?? 0.5
-          let (grade, _) = drawGrade(p: p, delta: hidden.effectiveDifficulty(key), tier: .old, &itemRNG)
+          let (grade, _) = drawGrade(p: p, key: key, hidden: hidden, &itemRNG)
           let uk = translations[en] ?? ""
-          let verdict: QuizVerdict = grade == 1 ? .wrong : (grade == 2 ? .typo : .right)
+          let verdict = Self.verdict(Rating(rawValue: grade)!)
           let answer = verdict == .right ? uk : (verdict == .typo ? String(uk.dropLast()) : "?")
-          let s = max(1, (learner.secondsPerWord * exp(0.2 * SimulationRandom.normal(&itemRNG)) * (grade == 1 ? 1.5 : 1)).rounded())
+          var s = max(1, (learner.secondsPerWord * exp(0.2 * SimulationRandom.normal(&itemRNG)) * (grade == 1 ? 1.5 : 1)).rounded())
+          if let truth { s = max(1, (truth.answerSeconds(Rating(rawValue: grade)!, first: false, &itemRNG) * learner.secondsPerWord / 10).rounded()) }
           emit(.wordQuizzed(english: en, answer: answer, verdict: verdict, seconds: s))
           hidden.apply(today[today.count - 1], day: day.value)
           seconds += s
@@ -167,7 +171,16 @@ public enum LearnerSimulation {
   /// when recalled, Hard is likelier when p was low and Easy when p was high and the item easy
   /// (``PowerLawMemory``'s rule). New lessons are graded by how well they hold after a day.
   /// Also returns the mistakes per line of a forgotten recitation.
-  static func drawGrade(p: Double, delta: Double, tier: RecitationTier, _ rng: inout SplitMix64) -> (Int, Double) {
+  static func drawGrade(p: Double, key: String, hidden: HiddenMemory, _ rng: inout SplitMix64) -> (Int, Double) {
+    guard let truth = hidden.truth else { return drawGrade(p: p, delta: hidden.effectiveDifficulty(key), &rng) }
+    let rating = truth.reviewRating(recall: p, item: hidden.truthItem(key), &rng)
+    return (rating.rawValue, SimulationRandom.uniform(&rng, 0.1, 0.4))
+  }
+
+  /// A quiz's verdict for a rating: Good/Easy → right, Hard → typo, Again → wrong.
+  static func verdict(_ rating: Rating) -> QuizVerdict { rating == .again ? .wrong : (rating == .hard ? .typo : .right) }
+
+  static func drawGrade(p: Double, delta: Double, _ rng: inout SplitMix64) -> (Int, Double) {
     let u = rng.nextDouble()
     let v = rng.nextDouble()
     let mistakesPerLine = SimulationRandom.uniform(&rng, 0.1, 0.4)

@@ -4,91 +4,59 @@ import Hifz
 import LearnerStore
 import MemoryModels
 import PlannerCore
+import Vocabulary
 
 /// The planner's side of the simulation: it is given the learner's profile and then only the
 /// events the learner records, folded exactly as the learner store folds them. It has no way
 /// to reach the hidden memory (it lives in another value, ``LearnerSimulation``, that never
 /// hands it over), which is what makes the comparison honest.
 ///
-/// The planner policy is planner's own daily plan: `DailyPlanner.plan` composing the Quran
-/// planner and the vocabulary planner within the budget, scaled by the learner's recent
-/// completion, exactly as `planner today` does (built here from the incrementally folded
-/// state, so a year of days does not re-read the whole history each day; reminders are left
-/// out, as the simulated learners do not act on them).
+/// The planner policy is `planner today`'s own code path: an ``IncrementalLearner`` (the same
+/// fold, the same plan inputs from the fold's state, the same parameter refits at the same
+/// checkpoints) planned by `DailyPlanner`, incrementally so that a year of days does not
+/// re-read the whole history each day; reminders are left out of the plan, as the simulated
+/// learners do not act on them. The fixed policies read the same fold and its plan inputs with
+/// the profile's own parameters (they stand for schedulers without planner's refit).
 public struct PlanningSide: Sendable {
   public let profile: LearnerProfile
-  public private(set) var fold: LearnerFold
-  var clock: LearningDayClock
+  public let policy: SimulationPolicy
+  /// The learner as the daily plan sees it (refitting under the planner policy only).
+  public private(set) var learner: IncrementalLearner
+  /// The profile's own model (the fixed policies' intervals).
   let model: FSRS6
-  /// New lessons and recent revisions (the planner's history), and the last 20 old revisions
-  /// (enough for the measured pace; old revision reaches the planner through unit memories).
-  var recitations: [QuranRecitation] = []
-  var recentOld: [QuranRecitation] = []
-  /// Words added so far (the learner's next word is the deck's next).
-  public private(set) var wordsAdded = 0
-  let vocabularyClock: LearningDayClock
-  /// Plan items done (true) or skipped, by plan day, for the last ``PlanCompletion/window`` days.
-  var planOutcomes: [(day: Int, done: Bool)] = []
 
-  public init(profile: LearnerProfile) {
+  public init(profile: LearnerProfile, policy: SimulationPolicy) {
     self.profile = profile
-    fold = LearnerFold(profile: profile)
-    clock = LearningDayClock(profile: profile)
+    self.policy = policy
+    learner = IncrementalLearner(profile: profile, refits: policy == .planner)
     model = FSRS6(parameters: FSRSParameters(uncheckedWeights: profile.parameters))
-    vocabularyClock = LearningDayClock(timeZone: TimeZone(identifier: profile.timezone) ?? TimeZone(identifier: "UTC")!,
-                                      dayStartHour: profile.dayStartHour)
   }
+
+  public var fold: LearnerFold { learner.fold }
 
   /// Takes the events of a day (in time order).
   public mutating func receive(_ events: [LearnerEvent]) {
-    for e in events {
-      fold.apply(e)
-      switch e.payload {
-      case .recitation:
-        guard let r = e.quranRecitation(clock: &clock) else { continue }
-        if r.tier == .oldRevision {
-          recentOld.append(r)
-          if recentOld.count > 20 { recentOld.removeFirst() }
-        } else {
-          recitations.append(r)
-        }
-      case .wordAdded: wordsAdded += 1
-      case .planItemDone(let date, _, _), .planItemSkipped(let date, _):
-        guard let d = try? EpochDay(parsing: date) else { continue }
-        var done = false
-        if case .planItemDone = e.payload { done = true }
-        planOutcomes.append((d.value, done))
-        if let first = planOutcomes.first, d.value - first.day > PlanCompletion.window + 1 {
-          planOutcomes.removeAll { d.value - $0.day > PlanCompletion.window + 1 }
-        }
-      default: break
-      }
-    }
+    learner.receive(events)
   }
 
-  /// The Quran review units the fold has memory of, in mushaf order.
-  var unitMemories: [ReviewUnitMemory] {
-    var out: [ReviewUnitMemory] = []
-    for (key, item) in fold.state.items where !key.hasPrefix("w:") {
-      guard let unit = ReviewUnitID(key) else { continue }
-      out.append(ReviewUnitMemory(unit: unit, state: item.memory, lastReview: item.lastDay.map(EpochDay.init),
-                                  lapses: item.lapses, reviews: item.reviewDays))
-    }
-    return out.sorted { $0.unit < $1.unit }
+  /// New lessons and recent revisions, in fold order (``PlanInputs/quranHistory``).
+  var recitations: [QuranRecitation] { learner.state.plan.quranHistory }
+
+  /// The measured pace, from the latest timed recitations the fold keeps (as the daily plan).
+  var habits: QuranHabits { QuranHabits.measured(from: learner.state.plan.quranTimedNew + learner.state.plan.quranTimedRevision) }
+
+  /// Seconds per word review and per new word: the vocabulary planner's estimates from the
+  /// learner's own timed quizzes.
+  var wordEstimates: VocabularyTimeEstimates {
+    let h = learner.state.habits
+    return VocabularyPlanner.estimates(VocabularyTimings(meanReviewSeconds: h.secondsPerVocabularyReview,
+                                                         reviewCount: h.vocabularyTimedReviews))
   }
 
-  var habits: QuranHabits { QuranHabits.measured(from: recitations + recentOld) }
-
-  /// Seconds per word review measured from the learner's quizzes (prior 12 s).
-  var secondsPerWord: Double {
-    let h = fold.state.habits
-    return h.vocabularyTimedReviews > 0 ? (36 + h.vocabularySeconds) / Double(3 + h.vocabularyTimedReviews) : 12
-  }
-
-  /// The day's plan under a policy.
-  public func plan(_ policy: SimulationPolicy, day: EpochDay) throws(PlanEngineError) -> [SimulatedPlanItem] {
+  /// The day's plan under the side's policy.
+  public func plan(day: EpochDay) throws(PlanEngineError) -> [SimulatedPlanItem] {
     switch policy {
-    case .planner: return try plannerPlan(day: day)
+    case .planner: return try Self.items(learner.dailyPlan(date: day, reminders: false))
     case .fixedCount: return try fixedCountPlan(day: day)
     case .fixedCycle: return try fixedCyclePlan(day: day)
     }
@@ -96,26 +64,8 @@ public struct PlanningSide: Sendable {
 
   // MARK: planner
 
-  /// The completion evidence of the plans before `day` (``PlanCompletion/from(_:before:)``).
-  func completion(before day: EpochDay) -> PlanCompletion {
-    var c = PlanCompletion()
-    for o in planOutcomes where o.day < day.value && day.value - o.day <= PlanCompletion.window {
-      if o.done { c.done += 1 } else { c.skipped += 1 }
-    }
-    return c
-  }
-
-  func plannerPlan(day: EpochDay) throws(PlanEngineError) -> [SimulatedPlanItem] {
-    var quran: QuranPlanInput?
-    if let goal = profile.quran.goal {
-      quran = QuranPlanInput(date: day, goal: goal, settings: profile.quran.settings, units: unitMemories,
-                             recitations: recitations + recentOld, habits: habits,
-                             parameters: FSRSParameters(uncheckedWeights: profile.parameters))
-    }
-    let vocabulary = wordsAdded > 0 ? try DailyPlanner.vocabularyCandidates(profile: profile, state: fold.state, events: [], date: day) : []
-    let input = DailyPlanInput(learner: profile.id, date: day, locale: .english, profileMinutes: profile.minutes(on: Weekday.of(day)),
-                               quran: quran, vocabulary: vocabulary, completion: completion(before: day))
-    let plan = try DailyPlanner.plan(input)
+  /// A daily plan's items in plan order, as the simulated learner works them.
+  static func items(_ plan: DailyPlan) throws(PlanEngineError) -> [SimulatedPlanItem] {
     var items: [SimulatedPlanItem] = []
     for section in plan.sections {
       for it in section.items {
@@ -139,12 +89,12 @@ public struct PlanningSide: Sendable {
   func unlearnedWords(limit: Int) -> [SimulatedPlanItem] {
     guard limit > 0 else { return [] }
     var fresh: [(Int64, String)] = []
-    for (_, item) in fold.state.items {
+    for (_, item) in learner.state.items {
       guard let w = item.word, !w.deleted, item.memory == nil else { continue }
       fresh.append((w.addedMillis, w.english))
     }
     fresh.sort { $0 < $1 }
-    let perNew = max(1, Int((3 * secondsPerWord).rounded()))
+    let perNew = wordEstimates.newWordSeconds
     return fresh.prefix(limit).map { SimulatedPlanItem(kind: .newWord(english: $0.1), estimatedSeconds: perNew) }
   }
 
@@ -185,7 +135,7 @@ public struct PlanningSide: Sendable {
           a = b + 1
         }
       }
-      if !runs.isEmpty { out.append((unit, runs, fold.state.items[unit.description]?.lastDay)) }
+      if !runs.isEmpty { out.append((unit, runs, learner.state.items[unit.description]?.lastDay)) }
     }
     return out
   }
@@ -206,16 +156,16 @@ public struct PlanningSide: Sendable {
     let pace = habits.secondsPerLineRevision
     for (order, u) in try memorisedUnits(day: day).enumerated() {
       let dueDay: Int
-      if let last = u.last, let m = fold.state.items[u.unit.description]?.memory {
+      if let last = u.last, let m = learner.state.items[u.unit.description]?.memory {
         dueDay = last + model.intervalDays(stability: m.stability, desiredRetention: retention)
       } else {
         dueDay = start + order % 30  // memorised before, never reviewed: spread over the first month
       }
       if dueDay <= day.value { due.append((dueDay, order, revision(u, tier: .old, pace: pace))) }
     }
-    let perWord = max(1, Int(secondsPerWord.rounded()))
+    let perWord = wordEstimates.reviewSeconds
     var wordOrder = 100_000
-    for (key, item) in fold.state.items.sorted(by: { $0.key < $1.key }) where key.hasPrefix("w:") {
+    for (key, item) in learner.state.items.sorted(by: { $0.key < $1.key }) where key.hasPrefix("w:") {
       guard let w = item.word, !w.deleted, let m = item.memory, let last = item.lastDay else { continue }
       let dueDay = last + model.intervalDays(stability: m.stability, desiredRetention: retention)
       wordOrder += 1
@@ -251,8 +201,8 @@ public struct PlanningSide: Sendable {
       .filter { $0.since + cycle <= day.value }
       .sorted { ($0.since, $0.order) < ($1.since, $1.order) }
     items += overdue.prefix(quota).map { revision($0.u, tier: .old, pace: pace) }
-    let perWord = max(1, Int(secondsPerWord.rounded()))
-    for (key, item) in fold.state.items.sorted(by: { $0.key < $1.key }) where key.hasPrefix("w:") {
+    let perWord = wordEstimates.reviewSeconds
+    for (key, item) in learner.state.items.sorted(by: { $0.key < $1.key }) where key.hasPrefix("w:") {
       guard let w = item.word, !w.deleted, let last = item.lastDay, day.value - last >= 7 else { continue }
       items.append(SimulatedPlanItem(kind: .word(english: w.english), estimatedSeconds: perWord))
     }

@@ -38,7 +38,7 @@ public enum SimulationFigures {
   /// the run. Returns the figures and the hidden memory at the end.
   public static func measure(profile: LearnerProfile, events: [LearnerEvent], truth: LearnerTruth,
                              start: EpochDay, days: Int) -> (LearnerFigures, HiddenMemory) {
-    var hidden = HiddenMemory(ability: truth.learner.ability, items: truth.items)
+    var hidden = HiddenMemory(ability: truth.learner.ability, items: truth.items, truth: truth.truthModel.truth)
     var clock = LearningDayClock(profile: profile)
     let ordered = LearnerFold.timeOrdered(events)
     var f = LearnerFigures(memorisedItems: 0, retainedItems: 0, minutes: 0, activeDays: 0, daysOverBudget: 0,
@@ -49,16 +49,13 @@ public enum SimulationFigures {
     for d in 0..<days {
       let day = start.value + d
       // The backlog at the start of the day, before its work.
-      var atRisk = 0
-      for c in hidden.cards.values {
-        if PowerLawMemory.recall(elapsedDays: Double(day - c.lastDay), strength: c.strength) < atRiskBelow { atRisk += 1 }
-      }
+      let atRisk = hidden.countBelow(atRiskBelow, on: day)
       f.longestBacklog = max(f.longestBacklog, atRisk)
-      atRiskShare.append(hidden.cards.isEmpty ? 0 : Double(atRisk) / Double(hidden.cards.count))
+      atRiskShare.append(hidden.heldCount == 0 ? 0 : Double(atRisk) / Double(hidden.heldCount))
       var seconds = 0.0
       while k < ordered.count, clock.day(atMillis: ordered[k].time.epochMillis) <= day {
         let e = ordered[k]
-        if case .wordQuizzed(let en, _, _, _) = e.payload, hidden.cards["w:" + wordKey(en)] == nil { f.newWords += 1 }
+        if case .wordQuizzed(let en, _, _, _) = e.payload, !hidden.holds("w:" + wordKey(en)) { f.newWords += 1 }
         hidden.apply(e, day: clock.day(atMillis: e.time.epochMillis))
         switch e.payload {
         case .recitation(let r):
@@ -81,7 +78,7 @@ public enum SimulationFigures {
       if let back = (end..<days).first(where: { atRiskShare[$0] <= before + 0.02 }) { f.daysToClearHoliday = back - end }
     }
     let endDay = start.value + days
-    for key in hidden.cards.keys.sorted() {
+    for key in hidden.heldKeys.sorted() {
       f.memorisedItems += 1
       f.retainedItems += hidden.recall(key, on: endDay)!
     }

@@ -15,9 +15,12 @@ public struct LearnerTruth: Sendable, Equatable {
   public var learner: SimulatedLearner
   public var items: [String: HiddenItem]
   public var end: [SimulationPolicy: [String: HiddenCard]]
+  /// The truth model the outcomes came from (`"truthModel"`, written unless the default).
+  public var truthModel: TruthModelName
 
-  public init(learner: SimulatedLearner, items: [String: HiddenItem], end: [SimulationPolicy: [String: HiddenCard]]) {
-    self.learner = learner; self.items = items; self.end = end
+  public init(learner: SimulatedLearner, items: [String: HiddenItem], end: [SimulationPolicy: [String: HiddenCard]],
+              truthModel: TruthModelName = .power) {
+    self.learner = learner; self.items = items; self.end = end; self.truthModel = truthModel
   }
 
   public func line() -> [UInt8] {
@@ -41,6 +44,7 @@ public struct LearnerTruth: Sendable, Equatable {
     o["version"] = .number(Double(Self.currentVersion))
     o["learner"] = .string(l.id)
     o["index"] = .number(Double(l.index))
+    if truthModel != .power { o["truthModel"] = .string(truthModel.rawValue) }
     o["ability"] = .number(l.ability)
     o["behaviour"] = .object(behaviour)
     o["items"] = .array(items.keys.sorted().map { k in
@@ -98,7 +102,14 @@ public struct LearnerTruth: Sendable, Equatable {
         end[p] = cards
       }
     }
-    return LearnerTruth(learner: learner, items: items, end: end)
+    var model = TruthModelName.power
+    if let name = node["truthModel"] {
+      guard let n = name.stringValue.flatMap(TruthModelName.init(rawValue:)) else {
+        throw fail("truthModel", "one of " + TruthModelName.allCases.map(\.rawValue).joined(separator: ", "))
+      }
+      model = n
+    }
+    return LearnerTruth(learner: learner, items: items, end: end, truthModel: model)
   }
 
   /// Reads a whole truth file.

@@ -16,6 +16,8 @@ public struct SimulationOptions: Sendable {
   public var truth: String?
   /// Desired retention for both Quran and vocabulary (nil: the profile defaults, 0.95 and 0.9).
   public var desiredRetention: Double?
+  /// The hidden memory's truth model (default: the power law it has always been).
+  public var truthModel: TruthModelName = .power
   /// Worker threads (learners are independent; results do not depend on it).
   public var jobs: Int
   /// Called after each learner (from worker threads, one call at a time).
@@ -115,12 +117,12 @@ public enum Simulator {
     var end: [SimulationPolicy: [String: HiddenCard]] = [:]
     for policy in options.policies {
       let run = try LearnerSimulation.run(learner, policy: policy, days: options.days, start: options.start, seed: options.seed,
-                                          desiredRetention: options.desiredRetention)
+                                          desiredRetention: options.desiredRetention, truth: options.truthModel.truth)
       items.merge(run.hidden.items) { a, _ in a }
-      end[policy] = run.hidden.cards
+      end[policy] = run.hidden.endCards
       runs.append(run)
     }
-    let truth = LearnerTruth(learner: learner, items: items, end: end)
+    let truth = LearnerTruth(learner: learner, items: items, end: end, truthModel: options.truthModel)
     var figures: [LearnerFigures] = []
     var events = 0
     for run in runs {

@@ -1,4 +1,5 @@
 import Foundation
+import DailyPlanning
 @testable import LearnerStore
 @testable import MemoryModels
 @testable import PlannerCore
@@ -76,7 +77,7 @@ struct SimulationTests {
       let dir = tmp.file("root/learner-000\(i)")
       let (profile, _) = try Learner.loadProfile(dir)
       let events = try Learner.history(dir).events
-      var side = PlanningSide(profile: profile)
+      var side = PlanningSide(profile: profile, policy: policy)
       var clock = LearningDayClock(profile: profile)
       var byDay: [Int: [LearnerEvent]] = [:]
       for e in events { byDay[clock.day(atMillis: e.time.epochMillis), default: []].append(e) }
@@ -89,7 +90,7 @@ struct SimulationTests {
           default: return nil
           }
         }
-        let plan = try side.plan(policy, day: EpochDay(day))
+        let plan = try side.plan(day: EpochDay(day))
         #expect(plan.map(\.id) == recorded, "day \(EpochDay(day))")
         checked += 1
         side.receive(today)
@@ -102,7 +103,7 @@ struct SimulationTests {
   func plannerSideHoldsNoTruth() throws {
     let learner = SimulatedLearner.draw(index: 0, count: 1, days: 30, seed: 2)
     let run = try LearnerSimulation.run(learner, policy: .planner, days: 30, start: simulationStart, seed: 2)
-    var side = PlanningSide(profile: run.profile)
+    var side = PlanningSide(profile: run.profile, policy: .planner)
     side.receive(run.events)
     func types(_ value: Any, depth: Int = 0) -> [String] {
       guard depth < 3 else { return [] }
@@ -112,10 +113,10 @@ struct SimulationTests {
     #expect(!held.isEmpty)
     #expect(!held.contains { $0.contains("Hidden") || $0.contains("Truth") || $0.contains("SimulatedLearner") })
     // The plan is a function of the profile and the events: two sides fed the same events agree.
-    var other = PlanningSide(profile: run.profile)
+    var other = PlanningSide(profile: run.profile, policy: .planner)
     other.receive(run.events)
     let day = simulationStart.advanced(by: 30)
-    #expect(try side.plan(.planner, day: day) == other.plan(.planner, day: day))
+    #expect(try side.plan(day: day) == other.plan(day: day))
   }
 
   @Test("each policy's figures recompute from the events and the truth file")
@@ -221,5 +222,74 @@ struct SimulationTests {
       #expect(got.map(\.elapsedDays) == expected.map(\.elapsedDays))
       #expect(summary.reviews > 100)
     }
+  }
+}
+
+@Suite("Simulation: the planner policy is `planner today`")
+struct SimulationPlansLikeTodayTests {
+  /// The simulator's incremental planner side against a learner folder holding the same events,
+  /// loaded and planned by `LearnerDailyPlanner` (what `planner today` and `nightly` run): on
+  /// every fourth active day and every day after a refit, the same plan (reminders included),
+  /// and the items the simulated learner then did or skipped are that plan's items.
+  @Test("same events, same plans as today's folder load, across parameter refits")
+  func plannerSideIsToday() throws {
+    let days = 110
+    // A learner with both Quran and words whose reviews pass at least two refit checkpoints.
+    var chosen: LearnerRun?
+    for i in 0..<40 {
+      let l = SimulatedLearner.draw(index: i, count: 40, days: days, seed: 7)
+      guard l.quranShare > 0, l.quranShare < 1 else { continue }
+      let run = try LearnerSimulation.run(l, policy: .planner, days: days, start: simulationStart, seed: 7)
+      var probe = IncrementalLearner(profile: run.profile)
+      probe.receive(run.events)
+      if (probe.parameters.reviews ?? 0) >= 800 { chosen = run; break }
+    }
+    let run = try #require(chosen, "a mixed learner reaching two refits")
+    var clock = LearningDayClock(profile: run.profile)
+    var byDay: [Int: [LearnerEvent]] = [:]
+    for e in run.events { byDay[clock.day(atMillis: e.time.epochMillis), default: []].append(e) }
+    let tmp = TemporaryFolder()
+    var side = PlanningSide(profile: run.profile, policy: .planner)
+    var written: [UInt8] = []
+    var checked = 0, afterRefit = 0
+    var refitted = false
+    for (n, day) in byDay.keys.sorted().enumerated() {
+      let date = EpochDay(day)
+      let today = byDay[day]!
+      if n % 4 == 0 || refitted {
+        let dir = tmp.file("day-\(day)")
+        try Learner.create(dir, profile: run.profile)
+        try DurableFile.replace(dir + "/" + Learner.eventsFile, with: written)
+        let loaded = try LearnerDailyPlanner.load(dir)
+        #expect(loaded.state == side.learner.state, "\(date)")
+        let viaFolder = try LearnerDailyPlanner(now: Date(timeIntervalSince1970: 0)).dailyPlan(loaded, date: date)
+        let viaSide = try side.learner.dailyPlan(date: date)
+        #expect(viaSide == viaFolder, "\(date)")
+        #expect(viaSide.jsonBytes() == viaFolder.jsonBytes(), "\(date)")
+        // The simulator's own plan (no reminders) is the same plan's items.
+        let items = try side.plan(day: date)
+        #expect(items == (try PlanningSide.items(viaFolder)), "\(date)")
+        let recorded = today.compactMap { e -> String? in
+          switch e.payload {
+          case .planItemDone(_, let item, _), .planItemSkipped(_, let item): return item
+          default: return nil
+          }
+        }
+        #expect(items.map(\.id) == recorded, "\(date)")
+        checked += 1
+        if refitted { afterRefit += 1 }
+      }
+      let before = side.learner.parameters
+      side.receive(today)
+      refitted = side.learner.parameters != before
+      for e in today {
+        var w = JSONWriter(capacity: 256)
+        w.write(.object(e.json))
+        written += w.bytes + [0x0A]
+      }
+    }
+    #expect(checked >= 15)
+    #expect(afterRefit >= 2, "plans checked right after each refit")
+    #expect(side.learner.parameters.source == "fitted")
   }
 }

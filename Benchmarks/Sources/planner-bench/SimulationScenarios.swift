@@ -51,7 +51,7 @@ func planGenerationScenario() {
   for i in 0..<learners {
     let l = SimulatedLearner.draw(index: i, count: learners, days: days, seed: 1)
     let run = try! LearnerSimulation.run(l, policy: .planner, days: days, start: simulationStart, seed: 1)
-    var side = PlanningSide(profile: run.profile)
+    var side = PlanningSide(profile: run.profile, policy: .planner)
     side.receive(run.events)
     events += run.events.count
     sides.append(side)
@@ -62,7 +62,7 @@ func planGenerationScenario() {
   for side in sides {
     var best = Double.infinity
     for _ in 0..<(benchQuick ? 1 : 5) {
-      best = min(best, seconds { items += (try! side.plan(.planner, day: day)).count })
+      best = min(best, seconds { items += (try! side.plan(day: day)).count })
     }
     times.append(best)
   }

@@ -10,11 +10,14 @@ let scenarios: [String: @Sendable () -> Void] = [
   "learner-load": learnerLoadScenario,
   "nightly": nightlyScenario,
   "optimizer": optimizerScenario,
+  "optimizer-devset": devSetScenario,
   "replay": replayScenario,
   "simulate": simulateScenario,
   "plan-generation": planGenerationScenario,
   "nightly-simulated": nightlySimulatedScenario,
   "today": todayScenario,
+  "truth-calibration": truthCalibrationScenario,
+  "truth-fit": truthFitScenario,
 ]
 
 // `--scenario-file FILE`: a named scenario of Benchmarks/scenarios/ ({"name", "bench",
@@ -39,7 +42,8 @@ if CommandLine.arguments.contains("--list") {
   for name in scenarios.keys.sorted() { print(name) }
   exit(0)
 }
-let chosen = arguments.isEmpty ? scenarios.keys.sorted() : Array(arguments)
+// `truth-fit` is a calibration tool, not a figure: it runs only when named.
+let chosen = arguments.isEmpty ? scenarios.keys.sorted().filter { $0 != "truth-fit" } : Array(arguments)
 for name in chosen where scenarios[name] == nil {
   FileHandle.standardError.write(Data("planner-bench: unknown scenario '\(name)'; known: \(scenarios.keys.sorted().joined(separator: ", "))\n".utf8))
   exit(64)

@@ -42,6 +42,26 @@ public struct EvaluationMetrics: Sendable, Hashable, Codable {
       position = Int((log(Double(Swift.max(i, 1))) / log(1.89)).rounded(.down))
       self.lapses = lapses == 0 ? -1 : Int((log(Double(lapses)) / log(1.73)).rounded(.down))
     }
+
+    /// The dev set's bins: (⌊log2 t⌋, ⌊log2 k⌋, lapses = 0 ? 0 : ⌊log2 lapses⌋ + 1), with k the
+    /// number of earlier reviews of the card (exact integer floors, no floating point).
+    public init(log2ElapsedDays t: Int, earlierReviews k: Int, lapses: Int) {
+      func floorLog2(_ x: Int) -> Int { x <= 1 ? 0 : Int.bitWidth - 1 - x.leadingZeroBitCount }
+      elapsed = floorLog2(t)
+      position = floorLog2(k)
+      self.lapses = lapses == 0 ? 0 : floorLog2(lapses) + 1
+    }
+  }
+
+  /// Plain RMSE √(mean (p − y)²) over the reviews (srs-benchmark's `rmse`).
+  public static func rmse(_ p: [Double], recalled y: [Bool]) -> Double {
+    guard !p.isEmpty else { return 0 }
+    var sum = 0.0
+    for k in p.indices {
+      let d = (p[k].isNaN ? 0.5 : p[k]) - (y[k] ? 1 : 0)
+      sum += d * d
+    }
+    return (sum / Double(p.count)).squareRoot()
   }
 
   /// RMSE(bins) = √( Σ_b n_b · (ȳ_b − p̄_b)² / Σ_b n_b ), over the bins b of ``BinKey``, with ȳ_b

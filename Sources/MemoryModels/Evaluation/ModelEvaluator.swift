@@ -66,7 +66,7 @@ public struct ModelEvaluator: Sendable {
       }
       predictions.append(p)
     }
-    let bins = reviews.map(\.bin)
+    let bins = reviews.map(split.rmseBin)
     let metrics = predictions.map { EvaluationMetrics(predictions: $0, recalled: labels, bins: bins) }
     return Result(
       models: models, metrics: metrics, reviews: reviews, predictions: predictions, fits: fits, hlrFits: hlrFits,

@@ -48,10 +48,43 @@ public struct TimeSeriesEvaluation: Sendable {
   /// Chunk boundaries into ``scored``: chunk j is `boundaries[j]..<boundaries[j + 1]`.
   public let boundaries: [Int]
 
+  /// How the scored reviews are cut into chunks.
+  public enum Split: Sendable, Hashable {
+    /// scikit-learn `TimeSeriesSplit(k)`: k + 1 chunks of ⌊n/(k+1)⌋, the remainder in chunk 0;
+    /// fold f trains on chunks 0…f and tests on chunk f + 1 (the reviews README's `tss5` is k = 5).
+    case timeSeries(folds: Int)
+    /// One fold: the last ⌈fraction·n⌉ scored reviews test, the rest train (`holdout`: 0.2).
+    case holdout(testFraction: Double)
+  }
+
+  /// How the RMSE bins are cut.
+  public enum BinScheme: Sendable, Hashable {
+    /// srs-benchmark's `rmse_matrix` (``EvaluationMetrics/BinKey/init(elapsedDays:position:lapses:)``).
+    case srsBenchmark
+    /// The shared dev set's protocol: (⌊log2 t⌋, ⌊log2 k⌋, lapses = 0 ? 0 : ⌊log2 lapses⌋ + 1),
+    /// k the number of earlier reviews of the card.
+    case log2
+  }
+
+  /// The bin scheme of ``rmseBin(_:)``.
+  public let binScheme: BinScheme
+
   public init(cards: [CardHistory], folds: Int = 5) throws(MemoryModelsError) {
+    try self.init(cards: cards, split: .timeSeries(folds: folds), bins: .srsBenchmark)
+  }
+
+  public init(cards: [CardHistory], split: Split, bins: BinScheme) throws(MemoryModelsError) {
+    let folds: Int
+    switch split {
+    case .timeSeries(let k): folds = k
+    case .holdout(let fraction):
+      guard fraction > 0 && fraction < 1 else { throw .invalidFoldCount(0) }
+      folds = 1
+    }
     guard folds >= 1 else { throw .invalidFoldCount(folds) }
     self.cards = cards
     self.folds = folds
+    self.binScheme = bins
     var scored: [ScoredReview] = []
     for (c, card) in cards.enumerated() {
       var lapses = 0
@@ -65,16 +98,33 @@ public struct TimeSeriesEvaluation: Sendable {
     scored.sort { ($0.time, $0.cardID, $0.card, $0.index) < ($1.time, $1.cardID, $1.card, $1.index) }
     let n = scored.count
     guard n >= folds + 1 else { throw .notEnoughScoredReviews(found: n, needed: folds + 1) }
-    let m = n / (folds + 1)
+    // Nominal chunk starts, then each moved later past reviews sharing the time before it.
+    var nominal: [Int] = []
+    switch split {
+    case .timeSeries:
+      let m = n / (folds + 1)
+      nominal = (1...folds).map { n - (folds + 1 - $0) * m }
+    case .holdout(let fraction):
+      // ⌈fraction·n⌉, guarded against 0.2·15 = 3.0000000000000004.
+      nominal = [n - Int((fraction * Double(n) - 1e-9).rounded(.up))]
+    }
     var b = [0]
-    for j in 1...folds {
-      var cut = Swift.max(n - (folds + 1 - j) * m, b[j - 1])
+    for start in nominal {
+      var cut = Swift.max(start, b[b.count - 1])
       while cut > 0 && cut < n && scored[cut].time == scored[cut - 1].time { cut += 1 }
       b.append(cut)
     }
     b.append(n)
     self.scored = scored
     self.boundaries = b
+  }
+
+  /// The RMSE bin of a scored review under ``binScheme``.
+  public func rmseBin(_ r: ScoredReview) -> EvaluationMetrics.BinKey {
+    switch binScheme {
+    case .srsBenchmark: return r.bin
+    case .log2: return EvaluationMetrics.BinKey(log2ElapsedDays: r.elapsedDays, earlierReviews: r.index, lapses: r.lapses)
+    }
   }
 
   /// The time before which fold `f` may learn (the first test review's time).

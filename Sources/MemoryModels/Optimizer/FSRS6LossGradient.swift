@@ -43,7 +43,8 @@ struct FSRS6LossGradient {
   @inlinable
   func pass(
     _ ratings: UnsafeBufferPointer<UInt8>, _ elapsed: UnsafeBufferPointer<Int32>,
-    _ start: Int, _ end: Int, _ loss: inout Double, _ grad: inout ParameterGradient
+    _ start: Int, _ end: Int, _ loss: inout Double, _ grad: inout ParameterGradient,
+    weights: UnsafeBufferPointer<Double>? = nil
   ) {
     let eps = BinaryCrossEntropy.epsilon
     // First review: S = w[G−1], D = clamp(D0(G), 1, 10).
@@ -99,9 +100,10 @@ struct FSRS6LossGradient {
         // The example: BCE of p = clamp(R, ε, 1 − ε) against recall = G > 1.
         let recalled = g > 1
         let p = Swift.min(Swift.max(r, eps), 1 - eps)
-        loss -= recalled ? log(p) : log(1 - p)
+        let weight = weights?[i] ?? 1
+        loss -= weight * (recalled ? log(p) : log(1 - p))
         if r > eps && r < 1 - eps {
-          let dLdR = recalled ? -1 / p : 1 / (1 - p)
+          let dLdR = weight * (recalled ? -1 / p : 1 / (1 - p))
           grad.add(ds, times: dLdR * dRdS)
           grad.c[4] += dLdR * dRdw20
         }
@@ -186,7 +188,10 @@ struct FSRS6LossGradient {
 
   /// The same pass without tangents: the summed BCE of the card's examples, same arithmetic.
   @inlinable
-  func loss(_ ratings: UnsafeBufferPointer<UInt8>, _ elapsed: UnsafeBufferPointer<Int32>, _ start: Int, _ end: Int) -> Double {
+  func loss(
+    _ ratings: UnsafeBufferPointer<UInt8>, _ elapsed: UnsafeBufferPointer<Int32>, _ start: Int, _ end: Int,
+    weights: UnsafeBufferPointer<Double>? = nil
+  ) -> Double {
     let eps = BinaryCrossEntropy.epsilon
     let g0 = Int(ratings[start])
     var s = Swift.min(Swift.max(w[g0 - 1], FSRS6.minStability), FSRS6.maxStability)
@@ -204,7 +209,7 @@ struct FSRS6LossGradient {
       } else {
         let r = exp(-w20 * log(1 + factor * Double(t) / s))
         let p = Swift.min(Swift.max(r, eps), 1 - eps)
-        sum -= g > 1 ? log(p) : log(1 - p)
+        sum -= (weights?[i] ?? 1) * (g > 1 ? log(p) : log(1 - p))
         if g == 1 {
           let sf = w11 * exp(-w12 * log(d)) * (exp(w13 * log(s + 1)) - 1) * exp(w14 * (1 - r))
           newS = Swift.min(sf, s * lapseShrink)

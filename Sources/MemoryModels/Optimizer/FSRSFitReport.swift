@@ -21,6 +21,8 @@ public struct FSRSFitReport: Sendable, Hashable {
   /// Adam steps taken and epochs (0 when not trained).
   public var steps = 0
   public var epochs = 0
+  /// The regulariser strength γ the fit used (chosen by the inner split when candidates are given).
+  public var regularization: Double?
 
   public init(
     parameters: FSRSParameters, scope: FSRSOptimizer.Scope, reason: String, reviews: Int, cards: Int,

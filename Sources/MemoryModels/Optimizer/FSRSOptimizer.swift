@@ -28,8 +28,34 @@ public struct FSRSOptimizer: Sendable {
     public var regularization = 1.0
     /// Pre-train w0…w3 from first-rating groups before Adam (fsrs-rs does).
     public var pretrainInitialStabilities = true
+    /// How the 21 weights are trained.
+    public var solver = Solver.lbfgs
+    /// Weigh the training examples by recency (``TrainingData/recencyWeights()``).
+    public var recencyWeighting = true
+    /// Candidates for γ; when not empty, γ is chosen among them by an inner time split of the
+    /// training data (fit on the first part, score the plain log loss of the last
+    /// ``innerValidationFraction`` of the examples) and ``regularization`` is ignored.
+    public var regularizationCandidates: [Double] = [0.3, 1, 3, 10]
+    /// The share of the training examples (the latest) that scores the γ candidates.
+    public var innerValidationFraction = 0.2
+    /// L-BFGS iterations at most (``Solver/lbfgs``).
+    public var lbfgsIterations = 60
+    /// L-BFGS iterations at most in the inner fits that choose γ (nil: ``lbfgsIterations``).
+    public var innerLBFGSIterations: Int? = nil
+    /// L-BFGS stops when an iteration lowers the objective by less than this (relative).
+    public var lbfgsTolerance = 1e-9
 
     public init() {}
+  }
+
+  /// How the weights are trained.
+  public enum Solver: String, Sendable, Hashable, Codable {
+    /// fsrs-rs's: mini-batch Adam, a fixed number of epochs.
+    case adam
+    /// Full-batch projected L-BFGS on the exact gradient, to convergence (``ProjectedLBFGS``).
+    case lbfgs
+    /// Adam's epochs, then L-BFGS from where Adam stopped.
+    case adamThenLBFGS = "adam-lbfgs"
   }
 
   /// What the fit changed.
@@ -110,7 +136,13 @@ public struct FSRSOptimizer: Sendable {
       return report
     }
 
-    let (trained, steps, epochs) = train(data, start: start)
+    var gamma = configuration.regularization
+    var warm: [Double]? = nil
+    if !configuration.regularizationCandidates.isEmpty {
+      (gamma, warm) = chooseRegularization(data, start: start)
+    }
+    report.regularization = gamma
+    let (trained, steps, epochs) = solve(data, start: start, gamma: gamma, warmStart: warm)
     let fitted = FSRSParameters.clipped(trained)
     let loss = Self.meanLogLoss(data, fitted, threads: configuration.threads)
     report.steps = steps
@@ -126,15 +158,151 @@ public struct FSRSOptimizer: Sendable {
     return report
   }
 
+  /// The configured solver from `start` with regulariser strength `gamma`.
+  /// `warmStart`: where L-BFGS begins (the prior stays `start`).
+  func solve(_ data: TrainingData, start: [Double], gamma: Double, warmStart: [Double]? = nil) -> ([Double], Int, Int) {
+    let weights = configuration.recencyWeighting ? data.recencyWeights() : nil
+    switch configuration.solver {
+    case .adam:
+      return train(data, start: start, gamma: gamma, weights: weights)
+    case .lbfgs:
+      let (w, it) = lbfgs(data, start: warmStart ?? start, prior: start, gamma: gamma, weights: weights)
+      return (w, it, 0)
+    case .adamThenLBFGS:
+      let (a, steps, epochs) = train(data, start: start, gamma: gamma, weights: weights)
+      let (w, it) = lbfgs(data, start: a, prior: start, gamma: gamma, weights: weights)
+      return (w, steps + it, epochs)
+    }
+  }
+
+  /// γ among ``Configuration/regularizationCandidates`` by an inner time split of `data`: each
+  /// candidate fitted on the examples before the cut, scored by the plain mean log loss of the
+  /// examples at or after it (their cards' full histories before them). Ties: the larger γ.
+  /// Candidates run from the strongest pull to the weakest, each L-BFGS run starting where the
+  /// previous one stopped. Returns γ and the inner fit it gave (a warm start for the full fit).
+  func chooseRegularization(_ data: TrainingData, start: [Double]) -> (Double, [Double]?) {
+    let candidates = configuration.regularizationCandidates.sorted(by: >)
+    let times = data.exampleTimes()
+    let k = Int((Double(times.count) * (1 - configuration.innerValidationFraction)).rounded(.down))
+    guard k >= Self.minimumExamplesForTraining, k < times.count else { return (candidates[0], nil) }
+    let cut = times[k]
+    let inner = data.prefix(before: cut)
+    guard inner.exampleCount >= Self.minimumExamplesForTraining else { return (candidates[0], nil) }
+    // Validation mask: 1 on examples at or after the cut.
+    var mask = [Double](repeating: 0, count: data.ratings.count)
+    var held = 0
+    for c in 0..<data.trainingCardCount {
+      for i in (data.starts[c] + 1)..<data.starts[c + 1] where data.elapsed[i] > 0 && data.times[i] >= cut {
+        mask[i] = 1
+        held += 1
+      }
+    }
+    guard held > 0 else { return (candidates[0], nil) }
+    var best = candidates[0]
+    var bestLoss = Double.infinity
+    var bestFit: [Double]? = nil
+    var previous: [Double]? = nil
+    for gamma in candidates {
+      var innerOptimizer = self
+      innerOptimizer.configuration.lbfgsIterations = configuration.innerLBFGSIterations ?? configuration.lbfgsIterations
+      let (w, _, _) = innerOptimizer.solve(inner, start: start, gamma: gamma, warmStart: previous)
+      previous = w
+      let loss = Self.summedLoss(data, FSRSParameters.clipped(w).weights, weights: mask) / Double(held)
+      if loss < bestLoss - 1e-12 {
+        best = gamma
+        bestLoss = loss
+        bestFit = w
+      }
+    }
+    return (best, bestFit)
+  }
+
+  /// Σ weight·BCE over the examples (weights nil: 1 each).
+  static func summedLoss(_ data: TrainingData, _ w: [Double], weights: [Double]?) -> Double {
+    let model = FSRS6LossGradient(w)
+    var sum = 0.0
+    data.ratings.withUnsafeBufferPointer { ratings in
+      data.elapsed.withUnsafeBufferPointer { elapsed in
+        (weights ?? []).withUnsafeBufferPointer { wp in
+          for c in 0..<data.trainingCardCount {
+            sum += model.loss(ratings, elapsed, data.starts[c], data.starts[c + 1], weights: weights == nil ? nil : wp)
+          }
+        }
+      }
+    }
+    return sum
+  }
+
+  /// Full-batch projected L-BFGS on J(w) = Σ weight·BCE / n + (γ/n)·Σ((w − prior)/σ)², in the
+  /// scaled coordinates u = (w − prior)/σ. The gradient is summed in two fixed halves of the
+  /// cards (side by side with `threads` > 1), so the result does not depend on threads.
+  func lbfgs(_ data: TrainingData, start: [Double], prior: [Double], gamma: Double, weights: [Double]?) -> ([Double], Int) {
+    let n = Double(data.exampleCount)
+    let bounds = Self.trainingBounds
+    let sigma = Self.priorScale
+    let lower = (0..<21).map { (bounds[$0].lowerBound - prior[$0]) / sigma[$0] }
+    let upper = (0..<21).map { (bounds[$0].upperBound - prior[$0]) / sigma[$0] }
+    let u0 = (0..<21).map { (start[$0] - prior[$0]) / sigma[$0] }
+    let cards = data.trainingCardCount
+    let threads = configuration.threads
+    let f = { (u: [Double]) -> (Double, [Double]) in
+      let w = (0..<21).map { prior[$0] + sigma[$0] * u[$0] }
+      let model = FSRS6LossGradient(w)
+      var losses = [0.0, 0.0]
+      var grads = [ParameterGradient.zero, .zero]
+      data.ratings.withUnsafeBufferPointer { ratings in
+        data.elapsed.withUnsafeBufferPointer { elapsed in
+          (weights ?? []).withUnsafeBufferPointer { wp in
+            losses.withUnsafeMutableBufferPointer { lo in
+              grads.withUnsafeMutableBufferPointer { go in
+                let lp = lo.baseAddress!, gp = go.baseAddress!
+                let work = { (h: Int) in
+                  var l = 0.0
+                  var g = ParameterGradient.zero
+                  for c in (h == 0 ? 0..<(cards / 2) : (cards / 2)..<cards) {
+                    model.pass(ratings, elapsed, data.starts[c], data.starts[c + 1], &l, &g, weights: weights == nil ? nil : wp)
+                  }
+                  lp[h] = l
+                  gp[h] = g
+                }
+                if threads > 1 {
+                  let shared = UncheckedBox(work)
+                  DispatchQueue.concurrentPerform(iterations: 2) { shared.value($0) }
+                } else {
+                  work(0)
+                  work(1)
+                }
+              }
+            }
+          }
+        }
+      }
+      let g = grads[0] + grads[1]
+      var value = (losses[0] + losses[1]) / n
+      var grad = [Double](repeating: 0, count: 21)
+      for j in 0..<21 {
+        value += gamma / n * u[j] * u[j]
+        let gj = g[j] * sigma[j] / n + 2 * gamma / n * u[j]
+        grad[j] = gj.isFinite ? gj : 0
+      }
+      return (value, grad)
+    }
+    var solver = ProjectedLBFGS()
+    solver.maxIterations = configuration.lbfgsIterations
+    solver.tolerance = configuration.lbfgsTolerance
+    let r = solver.minimize(start: u0, lower: lower, upper: upper, f)
+    return ((0..<21).map { prior[$0] + sigma[$0] * r.x[$0] }, r.iterations)
+  }
+
   /// Mini-batch Adam from `start`; returns the weights, the steps and the epochs.
-  func train(_ data: TrainingData, start: [Double]) -> ([Double], Int, Int) {
+  func train(_ data: TrainingData, start: [Double], gamma: Double? = nil, weights: [Double]? = nil) -> ([Double], Int, Int) {
     let c = configuration
     let n = data.exampleCount
     let bounds = Self.trainingBounds
     var w = start
     for j in w.indices { w[j] = min(max(w[j], bounds[j].lowerBound), bounds[j].upperBound) }
     let prior = w
-    let penalty = c.regularization / Double(n)
+    let penalty = (gamma ?? c.regularization) / Double(n)
     var inverseVariance = [Double](repeating: 0, count: 21)
     for j in 0..<21 { inverseVariance[j] = 1 / (Self.priorScale[j] * Self.priorScale[j]) }
 
@@ -187,6 +355,9 @@ public struct FSRSOptimizer: Sendable {
       if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) { (workerBox as? PartitionWorkers)?.stop() }
     }
 
+    let recency = weights ?? []
+    let weighted = weights != nil
+    recency.withUnsafeBufferPointer { wp in
     data.ratings.withUnsafeBufferPointer { ratings in
       data.elapsed.withUnsafeBufferPointer { elapsed in
         data.starts.withUnsafeBufferPointer { starts in
@@ -212,7 +383,7 @@ public struct FSRSOptimizer: Sendable {
                 var l = 0.0
                 for k in cuts[p]..<cuts[p + 1] {
                   let card = order[k]
-                  model.pass(ratings, elapsed, starts[card], starts[card + 1], &l, &g)
+                  model.pass(ratings, elapsed, starts[card], starts[card + 1], &l, &g, weights: weighted ? wp : nil)
                 }
                 grads[p] = g
                 losses[p] = l
@@ -252,6 +423,7 @@ public struct FSRSOptimizer: Sendable {
           }
         }
       }
+    }
     }
     return (w, step, epochs)
   }

@@ -14,9 +14,14 @@ struct EvaluateCommand: PlannerCommand {
       from everything before chunk k+1 and predicts it. Metrics: log loss, RMSE over bins,
       AUC, count. fsrs6 and hlr are fitted per fold on its training part; fsrs6-default and
       sm2 use their defaults; average predicts the training part's recall rate.
+      --revlog DIR (a folder of learner review files, or one such file: header
+      card_id,review_time_unix_ms,rating,elapsed_days,review_kind) runs the dev-set protocol
+      (data/reviews/README.md): tss5 and/or holdout, log2 bins, per-learner and aggregate
+      figures in the shape of reference-results.json, beside the reference found in DIR;
+      --check TOL fails (exit 1) when an unfitted model's aggregate is off by more.
       """,
-    arguments: ReviewLogOptions.arguments + [
-      .option(.models, value: "LIST", help: "Comma-separated: fsrs6, fsrs6-default, sm2, hlr, average.", default: "fsrs6,fsrs6-default,sm2,hlr,average"),
+    arguments: ReviewLogOptions.arguments + datasetArguments + [
+      .option(.models, value: "LIST", help: "Comma-separated: fsrs6, fsrs6-default, sm2, hlr, average (default: all; for learner review files: fsrs6,fsrs6-default,average)."),
       .option(.folds, value: "K", help: "Time-series folds (K+1 chunks).", default: "5"),
       .option(.predictionsOut, value: "FILE", help: "Write every scored review with each model's prediction (CSV)."),
       .option(.threads, value: "N", help: "Folds fitted side by side (the result does not depend on it).", default: "2"),
@@ -24,10 +29,15 @@ struct EvaluateCommand: PlannerCommand {
 
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
     let format = try FormatOption(arguments)
-    let revlog = try ReviewLogOptions(arguments)
     let known = EvaluatedModel.allCases.map(\.rawValue)
+    // A folder, or a file in the learner review format: the dev-set protocol.
+    let dataset = try arguments.string(.revlog).map { try isDataset(context.path($0)) } ?? false
+    for name in [ArgumentName.protocol, .reference, .check] where !dataset && arguments.isGiven(name) {
+      throw CLIError.usage("\(name.display) applies to learner review files (a folder, or a file with the header \(LearnerReviewFile.columns.joined(separator: ","))) only")
+    }
     var models: [EvaluatedModel] = []
-    for name in (arguments.string(.models) ?? "").split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
+    let defaultModels = dataset ? "fsrs6,fsrs6-default,average" : "fsrs6,fsrs6-default,sm2,hlr,average"
+    for name in (arguments.string(.models) ?? defaultModels).split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
       guard let m = EvaluatedModel(rawValue: name) else { throw CLIError.notOneOf(ArgumentName.models.display, name, choices: known) }
       if !models.contains(m) { models.append(m) }
     }
@@ -37,6 +47,8 @@ struct EvaluateCommand: PlannerCommand {
     let folds = try arguments.requiredInt(.folds, in: 1...Int.max)
     let threads = try arguments.requiredInt(.threads, in: 1...Int.max)
 
+    if dataset { return try runDataset(arguments, context: context, models: models, threads: threads, json: format.isJSON) }
+    let revlog = try ReviewLogOptions(arguments)
     let (path, cards, skipped) = try OptimizeCommand.loadCards(revlog, context: context)
     let split = try TimeSeriesEvaluation(cards: cards, folds: folds)
     var configuration = FSRSOptimizer.Configuration()

@@ -1,4 +1,5 @@
 import Foundation
+import DailyPlanning
 import LearnerStore
 import Vocabulary
 
@@ -18,7 +19,10 @@ enum RemindCommand: PlannerCommand {
     let at = try AtOption(arguments)
     let profile = try Learner.loadProfile(dir).0
     let now = VocabularyCLI.date(at.time(or: context.now, timezone: profile.timezone))
-    let (input, events) = try Learner.reminderContext(dir, now: now)
+    // The state `today` plans on (parameters in force): the same recall, so the same priorities.
+    let learner = try LearnerDailyPlanner.load(dir)
+    let history = learner.events.isEmpty ? try Learner.history(dir).events : learner.events
+    let (input, events) = try learner.reminderContext(history: history, now: now)
     let next = try ReminderScheduler.nextReminder(input, after: now, todaysEvents: events)
     if format.isJSON {
       context.stdout.write(JSONOutput.document(Output(version: 1, reminder: next)))

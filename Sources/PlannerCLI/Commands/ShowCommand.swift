@@ -1,8 +1,10 @@
 import Foundation
+import DailyPlanning
 import Hifz
 import LearnerStore
 import MemoryModels
 import PlannerCore
+import Vocabulary
 
 /// `planner show DIR [--format text|json]`: the learner's derived state, summarised.
 enum ShowCommand: PlannerCommand {
@@ -24,7 +26,10 @@ enum ShowCommand: PlannerCommand {
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
     let dir = context.path(try arguments.require(.DIR))
     let format = try FormatOption(arguments)
-    let learner = try Learner.load(dir)
+    // The state `today` plans on (parameters in force): words show the recall and due rule of
+    // the plan (VocabularyPriority), as `words` and `stats` do.
+    let loaded = try LearnerDailyPlanner.load(dir)
+    let learner = loaded.learner
     if let torn = learner.torn {
       context.stderr.write(Warning.tornLine(line: torn.line, bytes: torn.bytes.count))
     }
@@ -33,17 +38,27 @@ enum ShowCommand: PlannerCommand {
     let fsrs = FSRS6(parameters: FSRSParameters(uncheckedWeights: p.parameters))
     var clock = LearningDayClock(profile: p)
     let today = clock.day(atMillis: Int64((context.now.timeIntervalSince1970 * 1000).rounded(.down)))
+    let vocabularyClock = try loaded.vocabularyClock()
+    var wordByKey: [String: VocabularyWord] = [:]
+    for w in loaded.vocabularyWords { wordByKey["w:" + wordKey(w.english)] = w }
     let rows = s.sortedKeys.map { key -> Row in
       let item = s.items[key]!
       let t = item.lastDay.map { max(0, today - $0) }
-      let r = item.memory.flatMap { m in t.map { fsrs.retrievability(elapsedDays: Double($0), stability: m.stability) } }
+      let r: Double?
+      if let w = wordByKey[key] {
+        r = VocabularyPriority.recall(w, on: EpochDay(today), clock: vocabularyClock, model: fsrs)
+      } else {
+        r = item.memory.flatMap { m in t.map { fsrs.retrievability(elapsedDays: Double($0), stability: m.stability) } }
+      }
       return Row(key: key, item: item, elapsedDays: t, retrievability: r)
     }
     let pages = rows.filter { ReviewUnitID($0.key) != nil }
     let words = rows.filter { $0.item.word.map { !$0.deleted } ?? false }
     let deleted = rows.filter { $0.item.word?.deleted ?? false }.count
     let pagesDue = pages.filter { ($0.retrievability ?? 1) < p.quran.settings.desiredRetention }.count
-    let wordsDue = words.filter { ($0.retrievability ?? 1) < p.retention.vocabulary }.count
+    let wordsDue = loaded.vocabularyWords.filter {
+      VocabularyPriority.isDue($0, on: EpochDay(today), clock: vocabularyClock, model: fsrs, desiredRetention: p.retention.vocabulary)
+    }.count
     let popular = words.filter { $0.item.popularity > 0 }
       .sorted { ($0.item.popularity, $1.key) > ($1.item.popularity, $0.key) }
     let latest = s.latestEventMillis.map { ms -> String in

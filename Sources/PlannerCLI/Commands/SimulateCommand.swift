@@ -23,6 +23,8 @@ struct SimulateCommand: PlannerCommand {
       .option(.start, value: "YYYY-MM-DD", help: "First simulated day.", default: "2026-01-01"),
       .option(.out, value: "ROOT", help: "Write the learner folders under ROOT (must be new or empty)."),
       .option(.truth, value: "FILE", help: "Where the hidden memory goes (default ROOT.truth.jsonl)."),
+      .option(.truthModel, value: "NAME", help: "The hidden memory: power (as always), power-calibrated, actr or exponential.",
+              default: "power"),
       .option(.policy, value: "NAME", help: "planner, fixed-count, fixed-cycle or all.", default: "planner"),
       .option(.retentionSweep, value: "FROM:TO:STEP", help: "Workload against desired retention, e.g. 0.80:0.97:0.01."),
       .option(.jobs, value: "N", help: "Learners simulated in parallel.", default: "2"),
@@ -46,6 +48,10 @@ struct SimulateCommand: PlannerCommand {
     } else {
       throw CLIError.notOneOf(ArgumentName.policy.display, policyName, choices: SimulationPolicy.allCases.map(\.rawValue) + ["all"])
     }
+    let truthName = arguments.string(.truthModel) ?? "power"
+    guard let truthModel = TruthModelName(rawValue: truthName) else {
+      throw CLIError.notOneOf(ArgumentName.truthModel.display, truthName, choices: TruthModelName.allCases.map(\.rawValue))
+    }
     let out = arguments.string(.out).map(context.path)
     let truth = arguments.string(.truth).map(context.path)
 
@@ -54,8 +60,10 @@ struct SimulateCommand: PlannerCommand {
       let reporter = context.stderrIsTerminal ? ProgressReporter(output: context.stderr, unit: "runs") : nil
       var rows: [(Double, PolicyFigures)] = []
       for (k, r) in values.enumerated() {
-        let report = try Simulator.run(SimulationOptions(learners: learners, days: days, seed: seed, start: start, policies: [.planner],
-                                                         desiredRetention: r, jobs: jobs))
+        var sweepOptions = SimulationOptions(learners: learners, days: days, seed: seed, start: start, policies: [.planner],
+                                             desiredRetention: r, jobs: jobs)
+        sweepOptions.truthModel = truthModel
+        let report = try Simulator.run(sweepOptions)
         rows.append((r, report.policies[0]))
         reporter?.update(done: k + 1, total: values.count)
       }
@@ -65,9 +73,10 @@ struct SimulateCommand: PlannerCommand {
     }
 
     let reporter = context.stderrIsTerminal ? ProgressReporter(output: context.stderr, unit: "learners") : nil
-    let options = SimulationOptions(
+    var options = SimulationOptions(
       learners: learners, days: days, seed: seed, start: start, policies: policies, out: out, truth: truth, jobs: jobs,
       progress: reporter.map { r in { @Sendable done, total in r.update(done: done, total: total) } })
+    options.truthModel = truthModel
     let report: SimulationReport
     do {
       report = try Simulator.run(options)
@@ -108,6 +117,7 @@ struct SimulateCommand: PlannerCommand {
   static func table(_ report: SimulationReport) -> String {
     let o = report.options
     var s = "simulated \(o.learners) learner\(o.learners == 1 ? "" : "s") × \(o.days) day\(o.days == 1 ? "" : "s") from \(o.start) (seed \(o.seed)): \(report.events) events\n"
+    if o.truthModel != .power { s += "truth model: \(o.truthModel.rawValue) (docs/simulation.md)\n" }
     if let out = o.out { s += "learners: \(out)\(o.policies.count > 1 ? "/<policy>" : "")/<learner>; hidden memory: \(o.truthPath!)\n" }
     s += "\n"
     let header = ["policy", "retention", "min/day", "retained/min", "days over", "longest", "holiday:", "new lines", "new words"]
@@ -167,6 +177,7 @@ struct SimulateCommand: PlannerCommand {
     j["events"] = .number(Double(report.events))
     if let out = o.out { j["out"] = .string(out) }
     if let t = o.truthPath { j["truth"] = .string(t) }
+    if o.truthModel != .power { j["truthModel"] = .string(o.truthModel.rawValue) }
     j["policies"] = .array(report.policies.map(policyJSON))
     return .object(j)
   }

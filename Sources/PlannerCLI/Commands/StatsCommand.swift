@@ -1,4 +1,5 @@
 import Foundation
+import DailyPlanning
 import LearnerStore
 import PlannerCore
 import Vocabulary
@@ -18,12 +19,13 @@ enum StatsCommand: PlannerCommand {
     let dir = context.path(try arguments.require(.DIR))
     let format = try FormatOption(arguments)
     let date = try DateOption(arguments).date
-    let learner = try Learner.load(dir)
+    // The state `today` plans on (parameters in force), so the due count agrees with the plan.
+    let learner = try LearnerDailyPlanner.load(dir)
     let clock = try learner.vocabularyClock()
     let day = date ?? clock.learningDay(of: context.now)
     let stats = VocabularyStats.compute(
       words: learner.vocabularyWords, day: day, clock: clock, model: learner.memoryModel,
-      desiredRetention: learner.profile.retention.vocabulary)
+      desiredRetention: learner.vocabularyRetention)
     if format.isJSON {
       context.stdout.write(JSONOutput.document(Output(version: 1, stats: stats)))
       return 0

@@ -1,4 +1,5 @@
 import Foundation
+import DailyPlanning
 import LearnerStore
 import PlannerCore
 import Vocabulary
@@ -46,7 +47,8 @@ enum WordsCommand: PlannerCommand {
     guard let sort = WordSort(rawValue: sortName) else {
       throw CLIError.notOneOf(ArgumentName.sort.display, sortName, choices: ["date", "alpha", "popularity"])
     }
-    let learner = try Learner.load(dir)
+    // The state `today` plans on (parameters in force), so recall and due agree with the plan.
+    let learner = try LearnerDailyPlanner.load(dir)
     let clock = try learner.vocabularyClock()
     let model = learner.memoryModel
     let day = date ?? clock.learningDay(of: context.now)
@@ -59,7 +61,7 @@ enum WordsCommand: PlannerCommand {
           recall: VocabularyPriority.recall(w, on: day, clock: clock, model: model),
           stability: w.memory?.stability, difficulty: w.memory?.difficulty,
           lastReview: w.lastReviewedAt.map(clock.localISO8601),
-          due: w.memory == nil ? nil : VocabularyPriority.isDue(w, on: day, clock: clock, model: model, desiredRetention: learner.profile.retention.vocabulary))
+          due: w.memory == nil ? nil : VocabularyPriority.isDue(w, on: day, clock: clock, model: model, desiredRetention: learner.vocabularyRetention))
       }
       context.stdout.write(JSONOutput.document(WordList(version: 1, date: day, sort: sort.rawValue, words: rows)))
       return 0

@@ -7,11 +7,13 @@ public enum ArgumentName: String, Sendable, Hashable, CaseIterable {
   case action, answer, at, cards, date, days, demo, events, folds, format, grade, hesitations, id, jobs
   case learners, locale, minutes, mistakes, mode, model, models, name, out, parameters, policy
   case retention, revlog, seconds, seed, set, shard, sort, start, threads, tier, timezone, truth
+  case check, `protocol`, reference
   case dayStartsAt = "day-starts-at"
   case mistakesAt = "mistakes-at"
   case predictionsOut = "predictions-out"
   case retentionSweep = "retention-sweep"
   case skipInvalid = "skip-invalid"
+  case truthModel = "truth-model"
   // Positionals.
   case ACTION, DIR, EN, FILE, ITEM, KEY, RANGE, ROOT, UK, VALUE
 

@@ -1,0 +1,203 @@
+import Foundation
+import MemoryModels
+
+/// `optimizer-devset`: the dev set's protocol (`../shared/data/reviews`, or `$PLANNER_DEVSET`)
+/// with the shipped optimizer, beside `reference-results.json`: the tss5 aggregate (log loss,
+/// RMSE(bins), AUC), on how many learners the fit beats fsrs-rs's, the largest loss against the
+/// FSRS-6 defaults, and the time of all fits. Aggregates only (per-learner data is internal).
+///
+/// `$PLANNER_DEVSET_VARIANTS` (comma-separated names of ``devSetVariants``) measures other
+/// optimizer configurations in the same run; the default is `shipped`.
+@Sendable func devSetScenario() {
+  let env = ProcessInfo.processInfo.environment
+  let dir = env["PLANNER_DEVSET"] ?? "../shared/data/reviews"
+  var learners: [(String, [CardHistory])] = []
+  var reference: JSONValue?
+  if benchQuick {
+    // A smoke test: two small synthetic learners, nothing read from ../shared.
+    learners = (1...2).map { ("synthetic-\($0)", SyntheticReviewLog(cards: 60, days: 120, seed: UInt64($0)).cardHistories) }
+  } else {
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else {
+      FileHandle.standardError.write(Data("optimizer-devset: skipped: no folder \(dir)\n".utf8))
+      return
+    }
+    let referenceData = try? Data(contentsOf: URL(fileURLWithPath: dir + "/reference-results.json"))
+    reference = referenceData.flatMap { try? JSONDecoder().decode(JSONValue.self, from: $0) }
+    for name in names.filter({ $0.hasSuffix(".csv") }).sorted() {
+      guard let text = try? String(contentsOfFile: dir + "/" + name, encoding: .utf8),
+        let file = try? LearnerReviewFile(text: text)
+      else { continue }
+      learners.append((String(name.dropLast(4)), file.cards))
+    }
+  }
+  // fsrs-rs on the same training data, in the same run: `$PLANNER_FSRS_RS_PYTHON` is a Python
+  // with fsrs-rs-python installed (a virtual environment; never needed by the tests).
+  var fsrsRsSeconds: Double?
+  var fsrsRsTargets = 0
+  if !benchQuick, let python = env["PLANNER_FSRS_RS_PYTHON"] {
+    let scored = learners.filter { l in
+      l.1.reduce(0) { $0 + $1.elapsedDays.dropFirst().filter { $0 >= 1 }.count } >= DatasetEvaluation.minimumTargets
+    }.map { dir + "/" + $0.0 + ".csv" }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: python)
+    process.arguments = ["Benchmarks/scripts/fsrs-rs-fit.py"] + scored
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    if (try? process.run()) != nil {
+      let out = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      process.waitUntilExit()
+      var total = 0.0
+      for line in out.split(separator: "\n") {
+        guard let v = try? JSONDecoder().decode(JSONValue.self, from: Data(line.utf8)),
+          let sec = devSetMember(v, "seconds")?.doubleValue, let n = devSetMember(v, "training_targets")?.doubleValue
+        else { continue }
+        total += sec
+        fsrsRsTargets += Int(n)
+      }
+      if process.terminationStatus == 0 { fsrsRsSeconds = total }
+    }
+    FileHandle.standardError.write(Data("optimizer-devset: fsrs-rs last-fold fits: \(fsrsRsSeconds.map { String(format: "%.4f s", $0) } ?? "failed") for \(fsrsRsTargets) training targets\n".utf8))
+  }
+  let chosen = (env["PLANNER_DEVSET_VARIANTS"] ?? "shipped").split(separator: ",").map(String.init)
+  func stderr(_ s: String) { FileHandle.standardError.write(Data((s + "\n").utf8)) }
+  for variant in chosen {
+    guard let configuration = devSetVariants[variant] ?? parseVariant(variant) else {
+      stderr("optimizer-devset: unknown variant \(variant); known: \(devSetVariants.keys.sorted().joined(separator: ", "))")
+      continue
+    }
+    var config = configuration
+    config.threads = 2
+    let evaluation = DatasetEvaluation(
+      evaluator: ModelEvaluator(optimizer: FSRSOptimizer(configuration: config)), models: [.fsrs6, .fsrs6Default])
+    var results: [DatasetEvaluation.LearnerResult] = []
+    let s = seconds {
+      for (name, cards) in learners {
+        if let r = try? evaluation.evaluate(learner: name, cards: cards, protocol: .tss5) { results.append(r) }
+      }
+    }
+    guard let agg = DatasetEvaluation.aggregate(results, models: 2) else { continue }
+    var wins = 0
+    var compared = 0
+    var worstVsDefault = -Double.infinity
+    var lines: [String] = []
+    for r in results where r.testTargets != nil {
+      let fitted = r.metrics[0].logLoss
+      worstVsDefault = max(worstVsDefault, fitted - r.metrics[1].logLoss)
+      let ref = devSetMember(reference, "protocols", "tss5", "learners", r.learner, "FSRS-6 fitted (fsrs-rs)", "log_loss")?.doubleValue
+      if let ref {
+        compared += 1
+        if fitted < ref { wins += 1 }
+      }
+      lines.append("  \(r.learner): \(String(format: "%.5f", fitted)) vs fsrs-rs \(ref.map { String(format: "%.5f", $0) } ?? "-") (default \(String(format: "%.5f", r.metrics[1].logLoss)))")
+    }
+    let refAgg = devSetMember(reference, "protocols", "tss5", "aggregate", "FSRS-6 fitted (fsrs-rs)")
+    report("optimizer-devset", [
+      ("variant", .string(variant)), ("learners", .number(Double(agg[0].learners))),
+      ("test_targets", .number(Double(agg[0].testTargets))),
+      ("log_loss", rounded(agg[0].logLoss, 5)), ("rmse_bins", rounded(agg[0].rmseBins, 5)), ("auc", rounded(agg[0].auc, 5)),
+      ("fsrs_rs_log_loss", devSetMember(refAgg, "log_loss") ?? .null), ("fsrs_rs_rmse_bins", devSetMember(refAgg, "rmse_bins") ?? .null),
+      ("fsrs_rs_auc", devSetMember(refAgg, "auc") ?? .null),
+      ("defaults_log_loss", rounded(agg[1].logLoss, 5)),
+      ("learners_better_than_fsrs_rs", .number(Double(wins))), ("learners_compared", .number(Double(compared))),
+      ("largest_loss_vs_defaults", rounded(worstVsDefault, 5)),
+      ("seconds_all_folds", rounded(s, 3)), ("load_average", loadAverage()),
+    ])
+    // Fit speed on the training part of each learner's last tss5 fold, best of 3, 1 and 2 threads.
+    var fitSeconds = 0.0
+    var fitSeconds2 = 0.0
+    var trainingTargets = 0
+    for (_, cards) in learners {
+      guard let split = try? TimeSeriesEvaluation(cards: cards, split: .timeSeries(folds: 5), bins: .log2),
+        split.scored.count >= DatasetEvaluation.minimumTargets, let cut = split.cutoffTime(fold: 4)
+      else { continue }
+      let history = split.history(before: cut)
+      var one = configuration
+      one.threads = 1
+      var best = Double.infinity
+      var fit: FSRSFitReport!
+      let repeats = benchQuick ? 1 : 3
+      for _ in 0..<repeats { best = min(best, seconds { fit = FSRSOptimizer(configuration: one).fit(history) }) }
+      fitSeconds += best
+      trainingTargets += fit.trainingExamples
+      var two = configuration
+      two.threads = 2
+      best = Double.infinity
+      for _ in 0..<repeats { best = min(best, seconds { _ = FSRSOptimizer(configuration: two).fit(history) }) }
+      fitSeconds2 += best
+    }
+    report("optimizer-devset-speed", [
+      ("variant", .string(variant)), ("training_targets", .number(Double(trainingTargets))),
+      ("fit_seconds_1_thread", rounded(fitSeconds, 4)), ("fit_seconds_2_threads", rounded(fitSeconds2, 4)),
+      ("fsrs_rs_seconds", fsrsRsSeconds.map { rounded($0, 4) } ?? .null),
+      ("fsrs_rs_training_targets", fsrsRsSeconds == nil ? .null : .number(Double(fsrsRsTargets))),
+      ("speedup_vs_fsrs_rs_1_thread", fsrsRsSeconds.map { rounded($0 / fitSeconds, 2) } ?? .null),
+      ("speedup_vs_fsrs_rs_2_threads", fsrsRsSeconds.map { rounded($0 / fitSeconds2, 2) } ?? .null),
+      ("load_average", loadAverage()),
+    ])
+    stderr("optimizer-devset \(variant): last-fold fits: \(String(format: "%.4f", fitSeconds)) s (1 thread), \(String(format: "%.4f", fitSeconds2)) s (2 threads) for \(trainingTargets) training targets")
+    stderr("optimizer-devset \(variant): log loss \(String(format: "%.5f", agg[0].logLoss)) RMSE(bins) \(String(format: "%.5f", agg[0].rmseBins)) AUC \(String(format: "%.5f", agg[0].auc)); beats fsrs-rs on \(wins)/\(compared); worst vs defaults \(String(format: "%+.5f", worstVsDefault)); \(String(format: "%.2f", s)) s")
+    if env["PLANNER_DEVSET_PER_LEARNER"] != nil { for l in lines { stderr(l) } }
+  }
+}
+
+/// A variant spelled as `solver[:g=γ][:cv=γ1/γ2/…][:rw][:it=N][:vf=F]`, e.g. `lbfgs:cv=0.3/1/3:rw`.
+func parseVariant(_ text: String) -> FSRSOptimizer.Configuration? {
+  var c = FSRSOptimizer.Configuration()
+  c.regularizationCandidates = []
+  c.recencyWeighting = false
+  for token in text.split(separator: ":").map(String.init) {
+    if let s = FSRSOptimizer.Solver(rawValue: token) { c.solver = s; continue }
+    if token == "rw" { c.recencyWeighting = true; continue }
+    let kv = token.split(separator: "=").map(String.init)
+    guard kv.count == 2 else { return nil }
+    switch kv[0] {
+    case "g": c.regularization = Double(kv[1]) ?? 1
+    case "cv": c.regularizationCandidates = kv[1].split(separator: "/").compactMap { Double($0) }
+    case "it": c.lbfgsIterations = Int(kv[1]) ?? 60
+    case "iit": c.innerLBFGSIterations = Int(kv[1])
+    case "vf": c.innerValidationFraction = Double(kv[1]) ?? 0.2
+    case "ep": c.epochs = Int(kv[1]) ?? 5
+    case "tol": c.lbfgsTolerance = Double(kv[1]) ?? 1e-9
+    default: return nil
+    }
+  }
+  return c
+}
+
+/// Optimizer configurations the scenario can measure side by side.
+let devSetVariants: [String: FSRSOptimizer.Configuration] = {
+  var v: [String: FSRSOptimizer.Configuration] = [:]
+  v["shipped"] = FSRSOptimizer.Configuration()
+  var adam = FSRSOptimizer.Configuration()
+  adam.solver = .adam
+  adam.regularizationCandidates = []
+  adam.recencyWeighting = false
+  v["adam"] = adam
+  var c = adam
+  c.recencyWeighting = true
+  v["adam-rw"] = c
+  c = adam
+  c.solver = .lbfgs
+  v["lbfgs-g1"] = c
+  c.regularization = 10
+  v["lbfgs-g10"] = c
+  c.regularizationCandidates = [0.3, 1, 3, 10, 30, 100]
+  v["lbfgs-cv"] = c
+  c.recencyWeighting = true
+  v["lbfgs-cv-rw"] = c
+  c = adam
+  c.regularizationCandidates = [0.3, 1, 3, 10, 30, 100]
+  v["adam-cv"] = c
+  c.solver = .adamThenLBFGS
+  v["adam-lbfgs-cv"] = c
+  return v
+}()
+
+private func devSetMember(_ value: JSONValue?, _ keys: String...) -> JSONValue? {
+  var v = value
+  for k in keys {
+    guard case .object(let o)? = v else { return nil }
+    v = o[k]
+  }
+  return v
+}

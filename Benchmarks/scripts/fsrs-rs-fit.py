@@ -1,0 +1,54 @@
+#!/usr/bin/env python3
+"""Times fsrs-rs's optimizer (fsrs-rs-python) on the training targets of learner review files.
+
+For the `optimizer` benchmark only (never for tests). Usage:
+    fsrs-rs-fit.py FILE.csv [FILE.csv ...]
+Per file: the training part of the dev-set protocol's last tss5 fold (targets of cards whose first
+review is `learn`, cut before the first target of chunk 5), one FSRSItem per target (the card's
+reviews up to it, delta_t = elapsed_days, same-day reviews included), fitted once with
+compute_parameters; prints one JSON line per file: file, training_targets, seconds, parameters.
+"""
+import csv, json, sys, time
+import fsrs_rs_python as fsrs
+
+def targets_and_items(path):
+    cards = {}
+    order = []
+    with open(path) as f:
+        for row in csv.DictReader(f):
+            cid = int(row["card_id"])
+            if cid not in cards:
+                cards[cid] = {"learn": row["review_kind"] == "learn", "reviews": []}
+                order.append(cid)
+            cards[cid]["reviews"].append((int(row["review_time_unix_ms"]), int(row["rating"]), int(row["elapsed_days"])))
+    targets = []
+    for cid in order:
+        c = cards[cid]
+        if not c["learn"]:
+            continue
+        for i, (t, g, e) in enumerate(c["reviews"]):
+            if i > 0 and e >= 1:
+                targets.append((t, cid, i))
+    targets.sort()
+    n = len(targets)
+    m = n // 6
+    cut = n - m
+    while 0 < cut < n and targets[cut][0] == targets[cut - 1][0]:
+        cut += 1
+    items = []
+    for (t, cid, i) in targets[:cut]:
+        revs = cards[cid]["reviews"][: i + 1]
+        items.append(fsrs.FSRSItem([fsrs.FSRSReview(g, 0 if k == 0 else max(e, 0)) for k, (_, g, e) in enumerate(revs)]))
+    return items
+
+def main():
+    for path in sys.argv[1:]:
+        items = targets_and_items(path)
+        model = fsrs.FSRS(fsrs.DEFAULT_PARAMETERS)
+        t0 = time.perf_counter()
+        params = model.compute_parameters(items)
+        s = time.perf_counter() - t0
+        print(json.dumps({"file": path, "training_targets": len(items), "seconds": round(s, 4), "parameters": [round(x, 4) for x in params]}), flush=True)
+
+if __name__ == "__main__":
+    main()
