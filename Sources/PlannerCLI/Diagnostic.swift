@@ -54,6 +54,6 @@ struct Diagnostic {
     if let line { o["line"] = .number(Double(line)) }
     if let keyPath { o["keyPath"] = .string(keyPath) }
     o["exitCode"] = .number(Double(exitCode))
-    return JSONOutput.line(JSONNode.object(JSONObject(["error": .object(o)])))
+    return JSONOutput.line(.object(JSONObject(["error": .object(o)])))
   }
 }

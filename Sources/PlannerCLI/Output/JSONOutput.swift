@@ -11,9 +11,18 @@ enum JSONOutput {
     String(decoding: encode(value, pretty: true), as: UTF8.self) + "\n"
   }
 
+  /// A document of a `JSONNode` (so `.object(…)` can be written at the call).
+  static func document(_ node: JSONNode) -> String {
+    String(decoding: encode(node, pretty: true), as: UTF8.self) + "\n"
+  }
+
   /// One compact line (no final newline): errors on stderr.
   static func line<T: Encodable>(_ value: T) -> String {
     String(decoding: encode(value, pretty: false), as: UTF8.self)
+  }
+
+  static func line(_ node: JSONNode) -> String {
+    String(decoding: encode(node, pretty: false), as: UTF8.self)
   }
 
   private static func encode<T: Encodable>(_ value: T, pretty: Bool) -> Data {
