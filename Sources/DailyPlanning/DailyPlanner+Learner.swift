@@ -72,7 +72,7 @@ extension DailyPlanner {
 
   /// Every recitation of the history with a valid grade and range, as the Quran planner takes them.
   static func recitations(profile: LearnerProfile, events: [LearnerEvent]) -> [QuranRecitation] {
-    var clock = LearnerClock(profile: profile)
+    var clock = LearningDayClock(profile: profile)
     var recitations: [QuranRecitation] = []
     var ranges: [String: AyahRange?] = [:]  // years of history revise the same few hundred units
     for e in events {

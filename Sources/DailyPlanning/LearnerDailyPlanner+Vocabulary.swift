@@ -16,7 +16,7 @@ extension LearnerDailyPlanner.Loaded {
   }
 
   /// The learner's clock as the vocabulary functions use it.
-  public func vocabularyClock() throws(PlanEngineError) -> VocabularyClock { try learner.vocabularyClock() }
+  public func vocabularyClock() throws(PlanEngineError) -> LearningDayClock { try learner.vocabularyClock() }
 
   /// FSRS-6 with the parameters in force (the plan's model).
   public var memoryModel: FSRS6 { learner.memoryModel }

@@ -100,7 +100,7 @@ public struct LearnerDailyPlanner: LearnerPlanner {
 
   /// The learner's own learning day at `now`.
   public static func today(_ profile: LearnerProfile, now: Date) -> EpochDay {
-    var clock = LearnerClock(profile: profile)
+    var clock = LearningDayClock(profile: profile)
     return EpochDay(clock.day(atMillis: Int64((now.timeIntervalSince1970 * 1000).rounded(.down))))
   }
 

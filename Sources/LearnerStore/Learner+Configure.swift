@@ -14,7 +14,7 @@ extension Learner {
     let learner = try load(dir, writeSnapshot: false)
     var profile = learner.profile
     let previous = try profile.setting(key)
-    var clock = LearnerClock(profile: profile)
+    var clock = LearningDayClock(profile: profile)
     try profile.set(key, to: value, today: EpochDay(clock.day(atMillis: Int64((now.timeIntervalSince1970 * 1000).rounded(.down)))))
     let current = try profile.setting(key)
     let time = EventTime.now(now, timezone: profile.timezone)

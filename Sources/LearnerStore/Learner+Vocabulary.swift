@@ -6,8 +6,8 @@ import Vocabulary
 /// The seam between the learner store (profile, events, fold) and the vocabulary functions.
 extension Learner {
   /// The learner's clock (timezone and day start) as the vocabulary functions use it.
-  public func vocabularyClock() throws(PlanEngineError) -> VocabularyClock {
-    try VocabularyClock(timeZoneIdentifier: profile.timezone, dayStartHour: profile.dayStartHour)
+  public func vocabularyClock() throws(PlanEngineError) -> LearningDayClock {
+    try LearningDayClock(timeZoneIdentifier: profile.timezone, dayStartHour: profile.dayStartHour)
   }
 
   /// The FSRS-6 model with the learner's parameters.

@@ -29,7 +29,7 @@ import Vocabulary
 public struct LearnerFold: Sendable {
   public private(set) var state: LearnerState
   let model: FSRS6
-  var clock: LearnerClock
+  var clock: LearningDayClock
   /// When set, every rating that reaches the model is also kept per item (for the optimizer).
   var histories: [String: CardHistory]?
   /// Parsed ranges and their review units, by canonical text (the same pages recur for years).
@@ -39,7 +39,7 @@ public struct LearnerFold: Sendable {
   public init(profile: LearnerProfile, state: LearnerState = LearnerState()) {
     self.state = state
     model = FSRS6(parameters: FSRSParameters(uncheckedWeights: profile.parameters))
-    clock = LearnerClock(profile: profile)
+    clock = LearningDayClock(profile: profile)
   }
 
   /// Replays events from scratch (sorted by time; ties keep log order).

@@ -16,7 +16,7 @@ extension LearnerState {
 
 extension LearnerEvent {
   /// A recitation event as the Quran planner takes it, dated by the learner's learning day.
-  public func quranRecitation(clock: inout LearnerClock) -> QuranRecitation? {
+  public func quranRecitation(clock: inout LearningDayClock) -> QuranRecitation? {
     guard case .recitation(let r) = payload, let range = try? AyahRange(parsing: r.range),
       let grade = Rating(rawValue: r.grade) else { return nil }
     return QuranRecitation(

@@ -229,54 +229,48 @@ public enum NightlyRunner {
 
   /// The shared work list and results, behind one lock (a claim per learner is cheap next to
   /// the file system work of planning one).
-  private final class Results: @unchecked Sendable {
-    private let lock = NSLock()
-    private var next = 0
-    private var done = 0
-    private var failed = 0
-    private var slots: [Outcome?]
-    private var totals = PhaseTimes()
+  private struct Results: Sendable {
+    private struct State {
+      var next = 0
+      var done = 0
+      var failed = 0
+      var slots: [Outcome?]
+      var totals = PhaseTimes()
+    }
+    private let state: Locked<State>
 
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
+    init(count: Int) { state = Locked(State(slots: Array(repeating: nil, count: count))) }
 
     func claim() -> Int? {
-      lock.lock()
-      defer { lock.unlock() }
-      guard next < slots.count else { return nil }
-      next += 1
-      return next - 1
+      state.withLock { s in
+        guard s.next < s.slots.count else { return nil }
+        s.next += 1
+        return s.next - 1
+      }
     }
 
     /// Records a learner's outcome and reports progress, under the lock so that reports come
     /// one at a time and in order.
     func finish(_ index: Int, _ outcome: Outcome, report: (@Sendable (NightlyProgress) -> Void)?) {
-      lock.lock()
-      defer { lock.unlock() }
-      slots[index] = outcome
-      done += 1
-      if case .failed = outcome { failed += 1 }
-      report?(NightlyProgress(done: done, total: slots.count, failed: failed))
+      state.withLock { s in
+        s.slots[index] = outcome
+        s.done += 1
+        if case .failed = outcome { s.failed += 1 }
+        report?(NightlyProgress(done: s.done, total: s.slots.count, failed: s.failed))
+      }
     }
 
     func add(_ times: PhaseTimes) {
-      lock.lock()
-      defer { lock.unlock() }
-      totals.reading += times.reading
-      totals.planning += times.planning
-      totals.writing += times.writing
+      state.withLock { s in
+        s.totals.reading += times.reading
+        s.totals.planning += times.planning
+        s.totals.writing += times.writing
+      }
     }
 
-    func outcomes() -> [Outcome] {
-      lock.lock()
-      defer { lock.unlock() }
-      return slots.map { $0! }
-    }
+    func outcomes() -> [Outcome] { state.withLock { s in s.slots.map { $0! } } }
 
-    func phases() -> PhaseTimes {
-      lock.lock()
-      defer { lock.unlock() }
-      return totals
-    }
+    func phases() -> PhaseTimes { state.withLock { s in s.totals } }
   }
 
   /// A monotonic clock (wall-clock jumps must not skew the timings).

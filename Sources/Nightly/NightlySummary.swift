@@ -118,7 +118,7 @@ public struct NightlySummary: Sendable, Equatable {
 /// The little JSON writing the nightly job needs (the summary and the temporary plan).
 enum NightlyJSON {
   /// A JSON string literal: quotes, backslashes and control characters escaped, the rest as is.
-  static func quote(_ text: String) -> String { JSONValue.quoted(text) }
+  static func quote(_ text: String) -> String { JSONWriter.quoted(text) }
 
   /// A non-negative number with exactly `places` decimals, e.g. `0.250`.
   static func decimal(_ value: Double, places: Int) -> String {

@@ -18,7 +18,7 @@ enum PlanFileWriter {
   }
 
   /// Distinguishes temporary files of concurrent writers in one process.
-  private static let counter = Counter()
+  private static let counter = Locked(0)
 
   /// A plan written to its temporary file, not yet durable nor in place.
   struct Staged: Sendable {
@@ -39,7 +39,7 @@ enum PlanFileWriter {
     if let existing = try readIfPresent(target.path), existing == bytes { return nil }
     try makeFolder(folder)
     let temporary = folder.appendingPathComponent(
-      ".\(target.lastPathComponent).\(getpid())-\(counter.next()).tmp")
+      ".\(target.lastPathComponent).\(getpid())-\(counter.withLock { $0 += 1; return $0 }).tmp")
     try writeFile(bytes, to: temporary.path)
     return Staged(temporary: temporary.path, target: target.path)
   }
@@ -134,18 +134,7 @@ enum PlanFileWriter {
     let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
     guard fd >= 0 else { throw .io(path: path, reason: errnoReason("cannot create a temporary plan")) }
     var failure: String?
-    bytes.withUnsafeBytes { raw in
-      var offset = 0
-      while offset < raw.count {
-        let n = Foundation.write(fd, raw.baseAddress! + offset, raw.count - offset)
-        if n < 0 {
-          if errno == EINTR { continue }
-          failure = errnoReason("cannot write the temporary plan")
-          return
-        }
-        offset += n
-      }
-    }
+    if !bytes.withUnsafeBytes({ DurableFile.writeAll(fd, $0) }) { failure = errnoReason("cannot write the temporary plan") }
     if close(fd) != 0, failure == nil { failure = errnoReason("cannot close the temporary plan") }
     if let failure {
       unlink(path)
@@ -155,16 +144,5 @@ enum PlanFileWriter {
 
   static func errnoReason(_ what: String) -> String {
     "\(what): \(String(cString: strerror(errno)))"
-  }
-
-  private final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0
-    func next() -> Int {
-      lock.lock()
-      defer { lock.unlock() }
-      value += 1
-      return value
-    }
   }
 }

@@ -13,7 +13,7 @@ public struct ReviewLogReader: Sendable {
   public var workers: Int
 
   public init(clock: LearningDayClock? = nil, skipInvalid: Bool = false, workers: Int? = nil) {
-    self.clock = clock ?? (try! LearningDayClock())
+    self.clock = clock ?? (LearningDayClock())
     self.skipInvalid = skipInvalid
     self.workers = max(1, workers ?? Machine.cores)
   }

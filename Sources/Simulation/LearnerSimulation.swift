@@ -44,7 +44,7 @@ public enum LearnerSimulation {
     var hidden = HiddenMemory(ability: learner.ability, items: startingMemory(learner, start: start, seed: seed, model: model), model: model,
                               truth: truth)
     var side = PlanningSide(profile: profile, policy: policy)
-    var clock = LearnerClock(profile: profile)
+    var clock = LearningDayClock(profile: profile)
     var events: [LearnerEvent] = []
     var translations: [String: String] = [:]
     var sequence = 0

@@ -24,7 +24,7 @@ public enum ReviewLogExport {
   public static func csv(profile: LearnerProfile, events: [LearnerEvent]) -> (bytes: [UInt8], summary: Summary) {
     let histories = LearnerFold.reviewHistories(profile: profile, events: events)
     // Seconds per (item, learning day).
-    var clock = LearnerClock(profile: profile)
+    var clock = LearningDayClock(profile: profile)
     var seconds: [String: [Int: Double]] = [:]
     for e in events {
       switch e.payload {

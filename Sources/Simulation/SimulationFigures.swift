@@ -39,7 +39,7 @@ public enum SimulationFigures {
   public static func measure(profile: LearnerProfile, events: [LearnerEvent], truth: LearnerTruth,
                              start: EpochDay, days: Int) -> (LearnerFigures, HiddenMemory) {
     var hidden = HiddenMemory(ability: truth.learner.ability, items: truth.items, truth: truth.truthModel.truth)
-    var clock = LearnerClock(profile: profile)
+    var clock = LearningDayClock(profile: profile)
     let ordered = LearnerFold.timeOrdered(events)
     var f = LearnerFigures(memorisedItems: 0, retainedItems: 0, minutes: 0, activeDays: 0, daysOverBudget: 0,
                            longestBacklog: 0, daysToClearHoliday: nil, hadHoliday: truth.learner.holidayStart != nil,

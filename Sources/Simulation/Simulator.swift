@@ -64,43 +64,40 @@ public enum Simulator {
       try DurableFile.makeDirectory(out)
     }
 
-    final class Shared: @unchecked Sendable {
-      let lock = NSLock()
+    struct Shared {
       var next = 0
       var done = 0
       var results: [(figures: [LearnerFigures], truth: [UInt8], events: Int)?]
       var error: PlanEngineError?
-      init(_ n: Int) { results = Array(repeating: nil, count: n) }
     }
-    let shared = Shared(options.learners)
+    let shared = Locked(Shared(results: Array(repeating: nil, count: options.learners)))
     let work: @Sendable () -> Void = {
       while true {
-        shared.lock.lock()
-        let i = shared.next
-        shared.next += 1
-        let stop = shared.error != nil
-        shared.lock.unlock()
+        let (i, stop) = shared.withLock { s in
+          defer { s.next += 1 }
+          return (s.next, s.error != nil)
+        }
         if i >= options.learners || stop { return }
         do {
           let r = try simulateOne(index: i, options: options)
-          shared.lock.lock()
-          shared.results[i] = r
-          shared.done += 1
-          let done = shared.done
-          options.progress?(done, options.learners)
-          shared.lock.unlock()
+          shared.withLock { s in
+            s.results[i] = r
+            s.done += 1
+            options.progress?(s.done, options.learners)
+          }
         } catch {
-          shared.lock.lock()
-          if shared.error == nil { shared.error = error as? PlanEngineError ?? .io(path: options.out ?? "", reason: "\(error)") }
-          shared.lock.unlock()
+          shared.withLock { s in
+            if s.error == nil { s.error = error as? PlanEngineError ?? .io(path: options.out ?? "", reason: "\(error)") }
+          }
         }
       }
     }
     let jobs = max(1, min(options.jobs, options.learners))
     if jobs == 1 { work() } else { DispatchQueue.concurrentPerform(iterations: jobs) { _ in work() } }
-    if let e = shared.error { throw e }
+    let (error, collected) = shared.withLock { s in (s.error, s.results) }
+    if let e = error { throw e }
 
-    let results = shared.results.map { $0! }
+    let results = collected.map { $0! }
     if let path = options.truthPath {
       var bytes: [UInt8] = []
       for r in results { bytes += r.truth }

@@ -42,7 +42,7 @@ public enum ReminderDayEvent: Sendable, Hashable {
   }
 }
 
-extension VocabularyClock {
+extension LearningDayClock {
   /// `2026-03-29T09:00:00+03:00`: an instant as local time with its UTC offset (whole seconds).
   public func localISO8601(_ date: Date) -> String {
     let offset = timeZone.secondsFromGMT(for: date)

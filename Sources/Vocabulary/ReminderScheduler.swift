@@ -22,14 +22,14 @@ import PlannerCore
 ///    (last rating Hard or better), the translation otherwise.
 public enum ReminderScheduler {
   public struct Input: Sendable {
-    public var clock: VocabularyClock
+    public var clock: LearningDayClock
     public var policy: ReminderPolicy
     public var habits: ReminderHabits
     /// Word states at the start of the day (the nightly fold).
     public var words: [VocabularyWord]
     public var model: FSRS6
 
-    public init(clock: VocabularyClock, policy: ReminderPolicy, habits: ReminderHabits = .init(), words: [VocabularyWord], model: FSRS6 = FSRS6()) {
+    public init(clock: LearningDayClock, policy: ReminderPolicy, habits: ReminderHabits = .init(), words: [VocabularyWord], model: FSRS6 = FSRS6()) {
       self.clock = clock
       self.policy = policy
       self.habits = habits

@@ -32,7 +32,7 @@ public enum VocabularyPlanner {
 
   public struct Input: Sendable {
     public var day: EpochDay
-    public var clock: VocabularyClock
+    public var clock: LearningDayClock
     public var words: [VocabularyWord]
     public var newWordsPerDay: Int
     public var budgetMinutes: Double
@@ -41,7 +41,7 @@ public enum VocabularyPlanner {
     public var timings: VocabularyTimings
 
     public init(
-      day: EpochDay, clock: VocabularyClock, words: [VocabularyWord], newWordsPerDay: Int,
+      day: EpochDay, clock: LearningDayClock, words: [VocabularyWord], newWordsPerDay: Int,
       budgetMinutes: Double, desiredRetention: Double = 0.9, model: FSRS6 = FSRS6(), timings: VocabularyTimings = .init()
     ) {
       self.day = day
@@ -147,7 +147,7 @@ public enum VocabularyPlanner {
 
   static func times(_ n: Int) -> String { n == 1 ? "once" : "\(n) times" }
 
-  static func reviewReason(_ word: VocabularyWord, recall: Double, day: EpochDay, clock: VocabularyClock) -> VocabularyReason {
+  static func reviewReason(_ word: VocabularyWord, recall: Double, day: EpochDay, clock: LearningDayClock) -> VocabularyReason {
     let days = VocabularyPriority.elapsedDays(word, on: day, clock: clock) ?? 0
     let percent = Int((recall * 100).rounded())
     let ago = days == 1 ? "1 day ago" : "\(days) days ago"

@@ -31,25 +31,25 @@ public enum VocabularyPriority {
   }
 
   /// Whole learning days from the word's last review to `day` (0 if reviewed that day).
-  public static func elapsedDays(_ word: VocabularyWord, on day: EpochDay, clock: VocabularyClock) -> Int? {
+  public static func elapsedDays(_ word: VocabularyWord, on day: EpochDay, clock: LearningDayClock) -> Int? {
     guard let last = word.lastReviewedAt else { return nil }
     return max(0, day.value - clock.learningDay(of: last).value)
   }
 
   /// R on `day`, or nil for a word without a memory state.
-  public static func recall(_ word: VocabularyWord, on day: EpochDay, clock: VocabularyClock, model: FSRS6) -> Double? {
+  public static func recall(_ word: VocabularyWord, on day: EpochDay, clock: LearningDayClock, model: FSRS6) -> Double? {
     guard let state = word.memory, let t = elapsedDays(word, on: day, clock: clock) else { return nil }
     return model.retrievability(elapsedDays: Double(t), stability: state.stability)
   }
 
   /// The word's priority on `day`; a word without a memory state counts as R = 0.
-  public static func priority(_ word: VocabularyWord, on day: EpochDay, clock: VocabularyClock, model: FSRS6) -> Double {
+  public static func priority(_ word: VocabularyWord, on day: EpochDay, clock: LearningDayClock, model: FSRS6) -> Double {
     priority(recall: recall(word, on: day, clock: clock, model: model) ?? 0, popularity: word.popularity)
   }
 
   /// Whether a reviewed word is due on `day`: the whole days since its last review reach
   /// the FSRS-6 interval for the desired retention.
-  public static func isDue(_ word: VocabularyWord, on day: EpochDay, clock: VocabularyClock, model: FSRS6, desiredRetention: Double) -> Bool {
+  public static func isDue(_ word: VocabularyWord, on day: EpochDay, clock: LearningDayClock, model: FSRS6, desiredRetention: Double) -> Bool {
     guard let state = word.memory, let t = elapsedDays(word, on: day, clock: clock) else { return false }
     return t >= model.intervalDays(stability: state.stability, desiredRetention: desiredRetention)
   }

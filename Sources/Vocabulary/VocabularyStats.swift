@@ -23,7 +23,7 @@ public struct VocabularyStats: Sendable, Hashable, Codable {
   public var needMostPractice: [String]
 
   public static func compute(
-    words: [VocabularyWord], day: EpochDay, clock: VocabularyClock, model: FSRS6 = FSRS6(), desiredRetention: Double = 0.9
+    words: [VocabularyWord], day: EpochDay, clock: LearningDayClock, model: FSRS6 = FSRS6(), desiredRetention: Double = 0.9
   ) -> VocabularyStats {
     let sorted = WordSort.popularity.sorted(words)
     let top = sorted.first.flatMap { $0.popularity > 0 ? $0 : nil }

@@ -49,7 +49,7 @@ struct LibraryExampleTests {
     let now = Date(timeIntervalSince1970: 1_796_000_000)  // 2026-11-29T...Z
     let first = try todayInUkrainian(folder: folder, now: now)
     #expect(first.plan.learner == "amina")
-    #expect(first.plan.date == EpochDay.learningDay(containing: now, timeZone: TimeZone(identifier: "Europe/Kyiv")!, dayStartHour: 4))
+    #expect(first.plan.date == LearningDayClock(timeZone: TimeZone(identifier: "Europe/Kyiv")!, dayStartHour: 4).learningDay(of: now))
     #expect(first.plan.locale == "uk")
     #expect(first.plan.items.contains { $0.ranges?.map(\.description) == ["114"] })
     #expect(first.plan.reminders.contains { $0.english == "cat" })

@@ -152,7 +152,7 @@ import TestSupport
     #expect(units.map(\.unit.description) == ["s112"])
     #expect(units[0].lastReview == (try EpochDay(parsing: "2026-11-29")))  // 02:00 is the day before
     #expect(units[0].state == FSRS6().initialState(.good) && units[0].reviews == 1)
-    var clock = LearnerClock(profile: p)
+    var clock = LearningDayClock(profile: p)
     let r = try #require(e.quranRecitation(clock: &clock))
     #expect(r.day == units[0].lastReview && r.tier == .recentRevision && r.grade == .good && r.seconds == 40)
   }

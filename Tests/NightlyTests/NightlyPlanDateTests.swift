@@ -47,7 +47,7 @@ struct NightlyEpochDayTests {
     let kyiv = try #require(TimeZone(identifier: "Europe/Kyiv"))
     func day(_ iso: String, _ zone: TimeZone, _ hour: Int) -> String {
       let instant = ISO8601DateFormatter().date(from: iso)!
-      return EpochDay.learningDay(containing: instant, timeZone: zone, dayStartHour: hour).description
+      return LearningDayClock(timeZone: zone, dayStartHour: hour).learningDay(of: instant).description
     }
     #expect(day("2026-11-30T22:30:00Z", kyiv, 4) == "2026-11-30")  // 00:30 local, before 04:00
     #expect(day("2026-11-30T22:30:00Z", kyiv, 0) == "2026-12-01")

@@ -64,7 +64,7 @@ struct ProfileEchoPlanner: LearnerPlanner {
   }
 
   public func plan(_ profile: Profile, date: EpochDay?) throws -> PlannedLearner {
-    let day = date ?? EpochDay.learningDay(containing: now, timeZone: profile.timeZone, dayStartHour: profile.dayStartHour)
+    let day = date ?? LearningDayClock(timeZone: profile.timeZone, dayStartHour: profile.dayStartHour).learningDay(of: now)
     let q = NightlyJSON.quote
     let document = "{\"date\":\(q(day.description)),\"learner\":\(q(profile.learner)),"
       + "\"status\":\(q(Self.status)),\"version\":1}\n"

@@ -1,5 +1,6 @@
 import Foundation
 import MemoryModels
+import PlannerCore
 import Testing
 @testable import PlannerCLI
 
@@ -52,7 +53,7 @@ struct EvaluateDatasetCommandTests {
 
     let json = T.run(["evaluate", "--revlog", "set", "--models", "fsrs6-default,average", "--format", "json"], cwd: dir)
     #expect(json.code == 0)
-    let root = try JSONDecoder().decode(JSONValue.self, from: Data(json.out.utf8))
+    let root = try JSONParser.parse(json.out)
     guard case .object(let top)? = Optional(root), case .object(let protocols)? = top["protocols"],
       case .object(let tss5)? = protocols["tss5"], case .object(let learners)? = tss5["learners"],
       case .object(let aggregate)? = tss5["aggregate"], case .object(let big1)? = learners["anki-big"],

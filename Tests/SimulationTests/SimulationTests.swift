@@ -78,7 +78,7 @@ struct SimulationTests {
       let (profile, _) = try Learner.loadProfile(dir)
       let events = try Learner.history(dir).events
       var side = PlanningSide(profile: profile, policy: policy)
-      var clock = LearnerClock(profile: profile)
+      var clock = LearningDayClock(profile: profile)
       var byDay: [Int: [LearnerEvent]] = [:]
       for e in events { byDay[clock.day(atMillis: e.time.epochMillis), default: []].append(e) }
       var checked = 0
@@ -185,7 +185,7 @@ struct SimulationTests {
   func holidayIsQuiet() throws {
     let learner = SimulatedLearner.draw(index: 0, count: 1, days: 120, seed: 3)
     let run = try LearnerSimulation.run(learner, policy: .planner, days: 120, start: simulationStart, seed: 3)
-    var clock = LearnerClock(profile: run.profile)
+    var clock = LearningDayClock(profile: run.profile)
     let active = Set(run.events.map { clock.day(atMillis: $0.time.epochMillis) - simulationStart.value })
     let h = try #require(learner.holidayStart)
     #expect(active.isDisjoint(with: h..<(h + 14)))
@@ -245,7 +245,7 @@ struct SimulationPlansLikeTodayTests {
       if (probe.parameters.reviews ?? 0) >= 800 { chosen = run; break }
     }
     let run = try #require(chosen, "a mixed learner reaching two refits")
-    var clock = LearnerClock(profile: run.profile)
+    var clock = LearningDayClock(profile: run.profile)
     var byDay: [Int: [LearnerEvent]] = [:]
     for e in run.events { byDay[clock.day(atMillis: e.time.epochMillis), default: []].append(e) }
     let tmp = TemporaryFolder()

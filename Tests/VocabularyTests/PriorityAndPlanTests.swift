@@ -6,7 +6,7 @@ import Testing
 
 @Suite("Vocabulary: priority and the daily plan")
 struct VocabPlanTests {
-  static let kyiv = try! VocabularyClock(timeZoneIdentifier: "Europe/Kyiv", dayStartHour: 4)
+  static let kyiv = try! LearningDayClock(timeZoneIdentifier: "Europe/Kyiv", dayStartHour: 4)
   static let day = EpochDay(year: 2026, month: 3, day: 10)!
   static let model = FSRS6()
 
@@ -135,7 +135,7 @@ struct VocabPlanTests {
       try VocabularyPlanner.plan(.init(day: Self.day, clock: Self.kyiv, words: [], newWordsPerDay: 1, budgetMinutes: -5))
     }
     #expect(throws: PlanEngineError.self) { try EpochDay(parsing: "2026-02-30") }
-    #expect(throws: PlanEngineError.self) { try VocabularyClock(timeZoneIdentifier: "Mars/Olympus") }
+    #expect(throws: PlanEngineError.self) { try LearningDayClock(timeZoneIdentifier: "Mars/Olympus") }
   }
 
   @Test("validation: empty translation and unknown word")

@@ -6,7 +6,7 @@ import Testing
 
 @Suite("Vocabulary: reminders")
 struct VocabReminderTests {
-  static let kyiv = try! VocabularyClock(timeZoneIdentifier: "Europe/Kyiv", dayStartHour: 4)
+  static let kyiv = try! LearningDayClock(timeZoneIdentifier: "Europe/Kyiv", dayStartHour: 4)
   static let day = EpochDay(year: 2026, month: 5, day: 12)!
 
   static func word(_ en: String, _ uk: String, stability: Double, daysAgo: Int, popularity: Int = 0, last: Rating = .good) -> VocabularyWord {

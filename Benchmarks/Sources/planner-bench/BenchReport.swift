@@ -7,12 +7,12 @@ let benchQuick = CommandLine.arguments.contains("--quick")
 
 /// Prints one JSON line: `{"scenario": NAME, key: value, …}` in the given key order; led by
 /// `"name"` when run from a scenario file (`--scenario-file`, Benchmarks/scenarios/).
-func report(_ scenario: String, _ figures: [(String, JSONValue)]) {
+func report(_ scenario: String, _ figures: [(String, JSONNode)]) {
   var line = "{"
-  if let name = ProcessInfo.processInfo.environment["PLANNER_BENCH_NAME"] { line += "\"name\": " + JSONValue.string(name).jsonText() + ", " }
-  line += "\"scenario\": " + JSONValue.string(scenario).jsonText()
+  if let name = ProcessInfo.processInfo.environment["PLANNER_BENCH_NAME"] { line += "\"name\": " + JSONWriter.quoted(name) + ", " }
+  line += "\"scenario\": " + JSONWriter.quoted(scenario)
   for (key, value) in figures {
-    line += ", " + JSONValue.string(key).jsonText() + ": " + value.jsonText()
+    line += ", " + JSONWriter.quoted(key) + ": " + JSONWriter.pretty(value)
   }
   print(line + "}")
 }
@@ -38,7 +38,7 @@ func threadCPUSeconds(_ body: () -> Void) -> Double {
 }
 
 /// A figure rounded to `digits` significant decimals for printing (the JSON stays numeric).
-func rounded(_ x: Double, _ digits: Int = 4) -> JSONValue {
+func rounded(_ x: Double, _ digits: Int = 4) -> JSONNode {
   guard x.isFinite, x != 0 else { return .number(x) }
   let scale = Foundation.pow(10, Double(digits - 1 - Int(Foundation.floor(Foundation.log10(Swift.abs(x))))))
   return .number((x * scale).rounded() / scale)
@@ -46,7 +46,7 @@ func rounded(_ x: Double, _ digits: Int = 4) -> JSONValue {
 
 /// The 1-minute load average (Linux `/proc/loadavg`), printed beside timings: the build machine
 /// is shared, and a figure taken under load says so.
-func loadAverage() -> JSONValue {
+func loadAverage() -> JSONNode {
   guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8),
     let first = text.split(separator: " ").first, let x = Double(first)
   else { return .null }
@@ -55,5 +55,5 @@ func loadAverage() -> JSONValue {
 
 /// `report` under a name that does not clash with the scenario functions' own locals.
 enum PlannerBench {
-  static func report(_ scenario: String, _ figures: [(String, JSONValue)]) { planner_bench.report(scenario, figures) }
+  static func report(_ scenario: String, _ figures: [(String, JSONNode)]) { planner_bench.report(scenario, figures) }
 }

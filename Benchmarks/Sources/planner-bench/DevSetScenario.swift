@@ -1,5 +1,6 @@
 import Foundation
 import MemoryModels
+import PlannerCore
 
 /// `optimizer-devset`: the dev set's protocol (`../shared/data/reviews`, or `$PLANNER_DEVSET`)
 /// with the shipped optimizer, beside `reference-results.json`: the tss5 aggregate (log loss,
@@ -12,7 +13,7 @@ import MemoryModels
   let env = ProcessInfo.processInfo.environment
   let dir = env["PLANNER_DEVSET"] ?? "../shared/data/reviews"
   var learners: [(String, [CardHistory])] = []
-  var reference: JSONValue?
+  var reference: JSONNode?
   if benchQuick {
     // A smoke test: two small synthetic learners, nothing read from ../shared.
     learners = (1...2).map { ("synthetic-\($0)", SyntheticReviewLog(cards: 60, days: 120, seed: UInt64($0)).cardHistories) }
@@ -22,7 +23,7 @@ import MemoryModels
       return
     }
     let referenceData = try? Data(contentsOf: URL(fileURLWithPath: dir + "/reference-results.json"))
-    reference = referenceData.flatMap { try? JSONDecoder().decode(JSONValue.self, from: $0) }
+    reference = referenceData.flatMap { try? JSONParser.parse([UInt8]($0)) }
     for name in names.filter({ $0.hasSuffix(".csv") }).sorted() {
       guard let text = try? String(contentsOfFile: dir + "/" + name, encoding: .utf8),
         let file = try? LearnerReviewFile(text: text)
@@ -48,7 +49,7 @@ import MemoryModels
       process.waitUntilExit()
       var total = 0.0
       for line in out.split(separator: "\n") {
-        guard let v = try? JSONDecoder().decode(JSONValue.self, from: Data(line.utf8)),
+        guard let v = try? JSONParser.parse(String(line)),
           let sec = devSetMember(v, "seconds")?.doubleValue, let n = devSetMember(v, "training_targets")?.doubleValue
         else { continue }
         total += sec
@@ -193,7 +194,7 @@ let devSetVariants: [String: FSRSOptimizer.Configuration] = {
   return v
 }()
 
-private func devSetMember(_ value: JSONValue?, _ keys: String...) -> JSONValue? {
+private func devSetMember(_ value: JSONNode?, _ keys: String...) -> JSONNode? {
   var v = value
   for k in keys {
     guard case .object(let o)? = v else { return nil }

@@ -27,7 +27,7 @@ import PlannerCore
   let setup = seconds { bytes = NightlyBench.generate(root: root, learners: learners, eventsPerDay: eventsPerDay) }
 
   let planner = LearnerDailyPlanner(now: Date(timeIntervalSince1970: 1_796_077_800))  // 2026-11-30T22:30Z
-  var figures: [(String, JSONValue)] = [
+  var figures: [(String, JSONNode)] = [
     ("producer", .string("LearnerDailyPlanner (the daily plan: profile + events, fold, Quran and vocabulary composition)")),
     ("learners", .number(Double(learners))),
     ("eventsPerLearner", .number(Double(NightlyBench.days * eventsPerDay))),
@@ -86,7 +86,7 @@ enum NightlyBench {
     }
   }
 
-  static func figures(_ s: NightlySummary, prefix: String) -> [(String, JSONValue)] {
+  static func figures(_ s: NightlySummary, prefix: String) -> [(String, JSONNode)] {
     [
       ("\(prefix)LearnersPerSecond", rounded(s.timings.learnersPerSecond(s.learners))),
       ("\(prefix)TotalSeconds", rounded(s.timings.total)),

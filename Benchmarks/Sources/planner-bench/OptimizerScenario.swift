@@ -15,7 +15,7 @@ import ReviewLogs
 @Sendable func optimizerScenario() {
   let dir = ProcessInfo.processInfo.environment["PLANNER_FIXTURES"] ?? "../shared/fixtures/optimizer"
   let referenceData = try? Data(contentsOf: URL(fileURLWithPath: dir + "/fsrs-rs-reference.json"))
-  let reference = referenceData.flatMap { try? JSONDecoder().decode(JSONValue.self, from: $0) }
+  let reference = referenceData.flatMap { try? JSONParser.parse([UInt8]($0)) }
 
   // Loaded one at a time (the big log is made only after the fixtures' fits), so the peak
   // resident memory printed after each log's fits shows what that size needs.
@@ -83,7 +83,7 @@ import ReviewLogs
     config.threads = 2
     var result: ModelEvaluator.Result!
     let s = seconds { result = ModelEvaluator(optimizer: FSRSOptimizer(configuration: config)).evaluate(split, models: EvaluatedModel.allCases) }
-    var figures: [(String, JSONValue)] = [("log", .string(input.name)), ("scored_reviews", .number(Double(result.reviews.count))), ("seconds", rounded(s))]
+    var figures: [(String, JSONNode)] = [("log", .string(input.name)), ("scored_reviews", .number(Double(result.reviews.count))), ("seconds", rounded(s))]
     for (m, x) in zip(result.models, result.metrics) {
       figures.append((m.rawValue + "_log_loss", rounded(x.logLoss, 5)))
       figures.append((m.rawValue + "_rmse_bins", rounded(x.rmseBins, 4)))
@@ -105,7 +105,7 @@ private func peakResidentKiB() -> Int? {
   return Int(line.dropFirst(6).trimmingCharacters(in: .whitespaces).split(separator: " ").first ?? "")
 }
 
-private func member(_ value: JSONValue?, _ keys: String...) -> JSONValue? {
+private func member(_ value: JSONNode?, _ keys: String...) -> JSONNode? {
   var v = value
   for k in keys {
     guard case .object(let o)? = v else { return nil }

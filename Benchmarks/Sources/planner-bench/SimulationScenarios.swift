@@ -15,7 +15,7 @@ private func size(_ key: String, _ normal: Int, quick: Int) -> Int { benchQuick 
 private let simulationStart = EpochDay(year: 2026, month: 1, day: 1)!
 
 /// Peak resident memory of this process so far (Linux VmHWM), in MiB.
-func peakResidentMiB() -> JSONValue {
+func peakResidentMiB() -> JSONNode {
   guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
     let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
     let kib = Int(line.dropFirst(6).trimmingCharacters(in: .whitespaces).split(separator: " ").first ?? "")
@@ -100,7 +100,7 @@ func nightlySimulatedScenario() {
                                currentDirectory: tmp, stdout: .capture(), stderr: .capture())
   let planner = NightlyCommand.makePlanner(context)
   let jobsList = env["PLANNER_BENCH_JOBS"].flatMap(Int.init).map { [$0] } ?? [1, 2]
-  var figures: [(String, JSONValue)] = [
+  var figures: [(String, JSONNode)] = [
     ("producer", .string(String(describing: type(of: planner)))), ("learners", .number(Double(learners))),
     ("historyDays", .number(Double(days))), ("generateSeconds", rounded(generate)),
   ]

@@ -1,4 +1,5 @@
 import Dispatch
+import PlannerCore
 
 /// Runs ``TimeSeriesEvaluation`` for a list of models and collects metrics and predictions.
 public struct ModelEvaluator: Sendable {
@@ -88,7 +89,7 @@ extension ModelEvaluator {
     var reports = [FSRSFitReport?](repeating: nil, count: folds)
     reports.withUnsafeMutableBufferPointer { out in
       let o = out.baseAddress!
-      let shared = UncheckedSendable { (f: Int) in o[f] = fitter.fit(histories[f]) }
+      let shared = UncheckedBox { (f: Int) in o[f] = fitter.fit(histories[f]) }
       DispatchQueue.concurrentPerform(iterations: folds) { shared.value($0) }
     }
     return reports.map { $0! }

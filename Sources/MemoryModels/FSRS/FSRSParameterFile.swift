@@ -1,4 +1,5 @@
 import Foundation
+import PlannerCore
 
 /// The parameter file: what `planner optimize` writes and `replay --parameters` reads.
 ///
@@ -35,9 +36,9 @@ public struct FSRSParameterFile: Sendable, Hashable {
   /// What was fitted: `defaults` (too little data), `initial-stabilities`, or `all`.
   public var fitted: String?
   /// Free-form fit details (epochs, timings, …), written under `fit`.
-  public var fit: [String: JSONValue]?
+  public var fit: [String: JSONNode]?
   /// Any other top-level key, kept on a round trip and written back sorted.
-  public var extra: [String: JSONValue]
+  public var extra: [String: JSONNode]
 
   public init(
     parameters: FSRSParameters,
@@ -45,8 +46,8 @@ public struct FSRSParameterFile: Sendable, Hashable {
     logLossBefore: Double? = nil,
     logLossAfter: Double? = nil,
     fitted: String? = nil,
-    fit: [String: JSONValue]? = nil,
-    extra: [String: JSONValue] = [:]
+    fit: [String: JSONNode]? = nil,
+    extra: [String: JSONNode] = [:]
   ) {
     self.version = Self.currentVersion
     self.model = Self.fsrs6Model
@@ -89,17 +90,17 @@ extension FSRSParameterFile {
   /// (``MemoryModelsError/malformedParameterFile(keyPath:expected:)``), or the parameter index
   /// (``MemoryModelsError/parameterOutOfBounds(index:value:lower:upper:)`` and friends).
   public static func decode(_ data: Data) throws(MemoryModelsError) -> FSRSParameterFile {
-    let root: JSONValue
-    do {
-      root = try JSONDecoder().decode(JSONValue.self, from: data)
+    let root: JSONNode
+    do throws(JSONSyntaxError) {
+      root = try JSONParser.parse([UInt8](data))
     } catch {
-      throw .malformedParameterFile(keyPath: "", expected: "valid JSON (\(Self.describe(error)))")
+      throw .malformedParameterFile(keyPath: "", expected: "valid JSON (line \(error.line), column \(error.column): \(error.message))")
     }
     return try decode(root)
   }
 
   /// Interprets an already parsed JSON value (the document root).
-  public static func decode(_ root: JSONValue) throws(MemoryModelsError) -> FSRSParameterFile {
+  public static func decode(_ root: JSONNode) throws(MemoryModelsError) -> FSRSParameterFile {
     switch root {
     case .array(let values):
       let (parameters, migration) = try Self.parameters(values, keyPath: "")
@@ -107,20 +108,20 @@ extension FSRSParameterFile {
       file.migration = migration
       return file
     case .object(let members):
-      return try decodeObject(members)
+      return try decodeObject(members.dictionary)
     default:
       throw .malformedParameterFile(
         keyPath: "",
         expected: "an object {\"version\": 1, \"model\": \"fsrs6\", \"parameters\": [w0, …, w20]} "
-          + "or an array of 17, 19 or 21 numbers, found \(root.kindDescription)")
+          + "or an array of 17, 19 or 21 numbers, found \(root.kindName)")
     }
   }
 
-  static func decodeObject(_ members: [String: JSONValue]) throws(MemoryModelsError) -> FSRSParameterFile {
+  static func decodeObject(_ members: [String: JSONNode]) throws(MemoryModelsError) -> FSRSParameterFile {
     var version = currentVersion
     if let v = members["version"] {
       guard let n = v.intValue else {
-        throw .malformedParameterFile(keyPath: "version", expected: "an integer, found \(v.kindDescription)")
+        throw .malformedParameterFile(keyPath: "version", expected: "an integer, found \(v.kindName)")
       }
       guard (1...currentVersion).contains(n) else {
         throw .malformedParameterFile(
@@ -131,7 +132,7 @@ extension FSRSParameterFile {
     var model = fsrs6Model
     if let m = members["model"] {
       guard let s = m.stringValue else {
-        throw .malformedParameterFile(keyPath: "model", expected: "the string \"fsrs6\", found \(m.kindDescription)")
+        throw .malformedParameterFile(keyPath: "model", expected: "the string \"fsrs6\", found \(m.kindName)")
       }
       guard s == fsrs6Model else {
         throw .malformedParameterFile(keyPath: "model", expected: "\"fsrs6\" (the only model with a parameter file), found \"\(s)\"")
@@ -142,7 +143,7 @@ extension FSRSParameterFile {
       throw .malformedParameterFile(keyPath: "parameters", expected: "an array of 21 numbers (or 17/19 to migrate), but the key is missing")
     }
     guard case .array(let values) = p else {
-      throw .malformedParameterFile(keyPath: "parameters", expected: "an array of 21 numbers, found \(p.kindDescription)")
+      throw .malformedParameterFile(keyPath: "parameters", expected: "an array of 21 numbers, found \(p.kindName)")
     }
     let (parameters, migration) = try Self.parameters(values, keyPath: "parameters")
 
@@ -152,7 +153,7 @@ extension FSRSParameterFile {
     file.migration = migration
     if let r = members["reviews"], r != .null {
       guard let n = r.intValue, n >= 0 else {
-        throw .malformedParameterFile(keyPath: "reviews", expected: "a whole number ≥ 0, found \(r.jsonText())")
+        throw .malformedParameterFile(keyPath: "reviews", expected: "a whole number ≥ 0, found \(JSONWriter.pretty(r))")
       }
       file.reviews = n
     }
@@ -160,50 +161,38 @@ extension FSRSParameterFile {
     file.logLossAfter = try optionalNumber(members, "log_loss_after")
     if let f = members["fitted"], f != .null {
       guard let s = f.stringValue else {
-        throw .malformedParameterFile(keyPath: "fitted", expected: "a string (defaults, initial-stabilities, all), found \(f.kindDescription)")
+        throw .malformedParameterFile(keyPath: "fitted", expected: "a string (defaults, initial-stabilities, all), found \(f.kindName)")
       }
       file.fitted = s
     }
     if let f = members["fit"], f != .null {
       guard case .object(let o) = f else {
-        throw .malformedParameterFile(keyPath: "fit", expected: "an object, found \(f.kindDescription)")
+        throw .malformedParameterFile(keyPath: "fit", expected: "an object, found \(f.kindName)")
       }
-      file.fit = o
+      file.fit = o.dictionary
     }
     file.extra = members.filter { !knownKeys.contains($0.key) }
     return file
   }
 
-  static func optionalNumber(_ members: [String: JSONValue], _ key: String) throws(MemoryModelsError) -> Double? {
+  static func optionalNumber(_ members: [String: JSONNode], _ key: String) throws(MemoryModelsError) -> Double? {
     guard let v = members[key], v != .null else { return nil }
     guard let x = v.doubleValue else {
-      throw .malformedParameterFile(keyPath: key, expected: "a number, found \(v.kindDescription)")
+      throw .malformedParameterFile(keyPath: key, expected: "a number, found \(v.kindName)")
     }
     return x
   }
 
-  static func parameters(_ values: [JSONValue], keyPath: String) throws(MemoryModelsError) -> (FSRSParameters, FSRSParameters.Migration) {
+  static func parameters(_ values: [JSONNode], keyPath: String) throws(MemoryModelsError) -> (FSRSParameters, FSRSParameters.Migration) {
     var numbers: [Double] = []
     numbers.reserveCapacity(values.count)
     for (i, v) in values.enumerated() {
       guard let x = v.doubleValue else {
-        throw .malformedParameterFile(keyPath: "\(keyPath)[\(i)]", expected: "a number (w\(i)), found \(v.kindDescription)")
+        throw .malformedParameterFile(keyPath: "\(keyPath)[\(i)]", expected: "a number (w\(i)), found \(v.kindName)")
       }
       numbers.append(x)
     }
     return try FSRSParameters.migrating(numbers)
-  }
-
-  /// Foundation's decoding errors say where the JSON broke; keep that, drop the noise.
-  static func describe(_ error: any Error) -> String {
-    if case DecodingError.dataCorrupted(let context) = error {
-      if let underlying = context.underlyingError {
-        let text = (underlying as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
-        return text ?? context.debugDescription
-      }
-      return context.debugDescription
-    }
-    return String(describing: error)
   }
 }
 
@@ -212,8 +201,8 @@ extension FSRSParameterFile {
 extension FSRSParameterFile {
   /// The members in the order we write them: version, model, parameters, statistics, `fit`,
   /// then the extra keys sorted.
-  public var jsonMembers: [(key: String, value: JSONValue)] {
-    var m: [(key: String, value: JSONValue)] = [
+  public var jsonMembers: [(key: String, value: JSONNode)] {
+    var m: [(key: String, value: JSONNode)] = [
       ("version", .number(Double(version))),
       ("model", .string(model)),
       ("parameters", .array(parameters.weights.map { .number($0) })),
@@ -222,7 +211,7 @@ extension FSRSParameterFile {
     if let logLossBefore { m.append(("log_loss_before", .number(logLossBefore))) }
     if let logLossAfter { m.append(("log_loss_after", .number(logLossAfter))) }
     if let fitted { m.append(("fitted", .string(fitted))) }
-    if let fit { m.append(("fit", .object(fit))) }
+    if let fit { m.append(("fit", .object(JSONObject(sortingKeysOf: fit)))) }
     for (k, v) in extra.sorted(by: { $0.key < $1.key }) where !Self.knownKeys.contains(k) { m.append((k, v)) }
     return m
   }
@@ -230,9 +219,7 @@ extension FSRSParameterFile {
   /// The file's text: pretty-printed, fixed key order, numbers that read back exactly, and a
   /// final newline.
   public func jsonText() -> String {
-    var out = ""
-    JSONValue.writeObject(jsonMembers, to: &out, indent: 2, level: 0)
-    return out + "\n"
+    JSONWriter.prettyObject(jsonMembers) + "\n"
   }
 
   /// ``jsonText()`` as UTF-8 bytes, ready for an atomic write.
@@ -240,15 +227,15 @@ extension FSRSParameterFile {
 }
 
 extension FSRSParameterFile: Codable {
-  /// Decodes through ``decode(_:)-(JSONValue)``, so the same rules and errors apply when the
+  /// Decodes through ``decode(_:)-(JSONNode)``, so the same rules and errors apply when the
   /// file is embedded in another Codable document.
   public init(from decoder: any Decoder) throws {
-    let value = try decoder.singleValueContainer().decode(JSONValue.self)
+    let value = try decoder.singleValueContainer().decode(JSONNode.self)
     self = try Self.decode(value)
   }
 
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.singleValueContainer()
-    try c.encode(JSONValue.object(Dictionary(uniqueKeysWithValues: jsonMembers.map { ($0.key, $0.value) })))
+    try c.encode(JSONNode.object(JSONObject(sortingKeysOf: Dictionary(uniqueKeysWithValues: jsonMembers.map { ($0.key, $0.value) }))))
   }
 }

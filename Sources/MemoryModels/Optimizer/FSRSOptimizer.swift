@@ -266,7 +266,7 @@ public struct FSRSOptimizer: Sendable {
                   gp[h] = g
                 }
                 if threads > 1 {
-                  let shared = UncheckedSendable(work)
+                  let shared = UncheckedBox(work)
                   DispatchQueue.concurrentPerform(iterations: 2) { shared.value($0) }
                 } else {
                   work(0)
@@ -395,7 +395,7 @@ public struct FSRSOptimizer: Sendable {
                     // Each partition writes only its own slot.
                     workers.run { p in work(p, gp, lp) }
                   } else if c.threads > 1 && parts > 1 {
-                    let shared = UncheckedSendable { (p: Int) in work(p, gp, lp) }
+                    let shared = UncheckedBox { (p: Int) in work(p, gp, lp) }
                     DispatchQueue.concurrentPerform(iterations: parts) { p in shared.value(p) }
                   } else {
                     for p in 0..<parts { work(p, gp, lp) }
@@ -447,7 +447,7 @@ public struct FSRSOptimizer: Sendable {
             o[h] = sum
           }
           if threads > 1 {
-            let shared = UncheckedSendable(work)
+            let shared = UncheckedBox(work)
             DispatchQueue.concurrentPerform(iterations: 2) { shared.value($0) }
           } else {
             work(0)
@@ -495,11 +495,4 @@ public struct FSRSOptimizer: Sendable {
     }
     return (loss, grad.values)
   }
-}
-
-/// Lets a closure that only reads shared data and writes disjoint slots cross into
-/// `concurrentPerform`; the disjointness is what makes it safe.
-struct UncheckedSendable<T>: @unchecked Sendable {
-  let value: T
-  init(_ value: T) { self.value = value }
 }

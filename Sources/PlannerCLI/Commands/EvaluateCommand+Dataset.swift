@@ -81,12 +81,13 @@ extension EvaluateCommand {
 
     let referencePath = arguments.string(.reference).map(context.path)
       ?? (isDirectory.boolValue ? root + "/reference-results.json" : nil)
-    var reference: JSONValue?
+    var reference: JSONNode?
     if let referencePath, FileManager.default.fileExists(atPath: referencePath) {
-      do {
-        reference = try JSONDecoder().decode(JSONValue.self, from: Data(contentsOf: URL(fileURLWithPath: referencePath)))
+      guard let bytes = try? DurableFile.read(referencePath) else { throw CLIError.failure("\(referencePath): cannot be read") }
+      do throws(JSONSyntaxError) {
+        reference = try JSONParser.parse(bytes)
       } catch {
-        throw CLIError.failure("\(referencePath): not a reference-results JSON file (\(error.localizedDescription))")
+        throw CLIError.failure("\(referencePath): not a reference-results JSON file (\(error))")
       }
     } else if arguments.isGiven(.reference) {
       throw CLIError.failure("\(arguments.string(.reference)!): no such file")
@@ -135,7 +136,7 @@ extension EvaluateCommand {
 
   /// Aggregates of the models with a reference counterpart (fitted ones excepted: they are
   /// meant to differ) that differ from it by more than `tolerance`, one line each.
-  static func checkAgainstReference(_ run: DatasetRun, reference: JSONValue, tolerance: Double) -> [String] {
+  static func checkAgainstReference(_ run: DatasetRun, reference: JSONNode, tolerance: Double) -> [String] {
     var failures: [String] = []
     for (k, p) in run.protocols.enumerated() {
       guard let aggregates = DatasetEvaluation.aggregate(run.results[k], models: run.models.count) else { continue }
@@ -159,7 +160,7 @@ extension EvaluateCommand {
     return failures
   }
 
-  static func member(_ value: JSONValue?, _ keys: String...) -> JSONValue? {
+  static func member(_ value: JSONNode?, _ keys: String...) -> JSONNode? {
     var v = value
     for k in keys {
       guard case .object(let o)? = v else { return nil }
@@ -170,7 +171,7 @@ extension EvaluateCommand {
 
   /// Per protocol: a row per scored learner and model, the reference's figures beside; then the
   /// aggregate rows.
-  static func datasetTable(_ run: DatasetRun, path: String, reference: JSONValue?) -> String {
+  static func datasetTable(_ run: DatasetRun, path: String, reference: JSONNode?) -> String {
     var s = ""
     for (k, p) in run.protocols.enumerated() {
       let results = run.results[k]
@@ -181,7 +182,7 @@ extension EvaluateCommand {
       var header = ["learner", "n_test", "model", "log loss", "RMSE(bins)", "AUC"]
       if reference != nil { header += ["ref log loss", "ref RMSE(bins)", "ref AUC", "Δ log loss"] }
       var rows: [[String]] = []
-      func row(_ learner: String, _ n: Int, _ model: EvaluatedModel, _ x: (Double, Double, Double?), _ ref: JSONValue?) {
+      func row(_ learner: String, _ n: Int, _ model: EvaluatedModel, _ x: (Double, Double, Double?), _ ref: JSONNode?) {
         var cells = [learner, String(n), model.rawValue, fixed(x.0), fixed(x.1), x.2.map { fixed($0) } ?? "n/a"]
         if reference != nil {
           if let ref, let l = member(ref, "log_loss")?.doubleValue {

@@ -56,11 +56,7 @@ struct EvaluateCommand: PlannerCommand {
     let result = ModelEvaluator(optimizer: FSRSOptimizer(configuration: configuration)).evaluate(split, models: models)
 
     if let out = arguments.string(.predictionsOut) {
-      do {
-        try Data(predictionsCSV(result).utf8).write(to: URL(fileURLWithPath: context.path(out)), options: .atomic)
-      } catch {
-        throw CLIError.failure("cannot write \(out): \(error.localizedDescription)")
-      }
+      try CLIFileOutput.write(Array(predictionsCSV(result).utf8), to: context.path(out), named: out)
     }
     context.stdout.write(format.isJSON ? JSONOutput.document(json(result, path: path)) : table(result, path: path))
     return skipped > 0 ? ExitCode.partialFailure : ExitCode.success

@@ -26,11 +26,7 @@ struct ExportRevlogCommand: PlannerCommand {
     let note = "\(summary.reviews) review\(summary.reviews == 1 ? "" : "s") of \(summary.items) item\(summary.items == 1 ? "" : "s"); "
       + "use --timezone \(profile.timezone) --day-starts-at \(profile.dayStartHour) with replay, optimize and evaluate\n"
     if let out = arguments.string(.out) {
-      do {
-        try Data(bytes).write(to: URL(fileURLWithPath: context.path(out)), options: .atomic)
-      } catch {
-        throw CLIError.failure("cannot write \(out): \(error.localizedDescription)")
-      }
+      try CLIFileOutput.write(bytes, to: context.path(out), named: out)
       context.stdout.write("wrote \(out): " + note)
     } else {
       bytes.withUnsafeBytes { context.stdout.write(bytes: $0) }

@@ -29,11 +29,7 @@ struct OptimizeCommand: PlannerCommand {
     context.stdout.write(summary(report, path: path))
     if let out = arguments.string(.out) {
       let file = parameterFile(report)
-      do {
-        try file.encoded().write(to: URL(fileURLWithPath: context.path(out)), options: .atomic)
-      } catch {
-        throw CLIError.failure("cannot write \(out): \(error.localizedDescription)")
-      }
+      try CLIFileOutput.write(Array(file.encoded()), to: context.path(out), named: out)
       context.stdout.write("wrote \(out)\n")
     }
     return skipped > 0 ? ExitCode.partialFailure : ExitCode.success
@@ -64,7 +60,7 @@ struct OptimizeCommand: PlannerCommand {
   }
 
   static func parameterFile(_ r: FSRSFitReport) -> FSRSParameterFile {
-    var fit: [String: JSONValue] = [
+    var fit: [String: JSONNode] = [
       "cards": .number(Double(r.cards)),
       "reviews_in_log": .number(Double(r.reviews)),
       "reason": .string(r.reason),

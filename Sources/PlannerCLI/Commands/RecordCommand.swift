@@ -117,7 +117,7 @@ enum RecordCommand: PlannerCommand {
     }
     func planDate() throws -> String {
       if let d = try DateOption(arguments).date { return d.description }
-      var clock = LearnerClock(profile: profile)
+      var clock = LearningDayClock(profile: profile)
       return EpochDay(clock.day(atMillis: time.epochMillis)).description
     }
     var note = ""

@@ -36,7 +36,7 @@ enum ShowCommand: PlannerCommand {
     let p = learner.profile
     let s = learner.state
     let fsrs = FSRS6(parameters: FSRSParameters(uncheckedWeights: p.parameters))
-    var clock = LearnerClock(profile: p)
+    var clock = LearningDayClock(profile: p)
     let today = clock.day(atMillis: Int64((context.now.timeIntervalSince1970 * 1000).rounded(.down)))
     let vocabularyClock = try loaded.vocabularyClock()
     var wordByKey: [String: VocabularyWord] = [:]

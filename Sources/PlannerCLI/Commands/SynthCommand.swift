@@ -1,5 +1,6 @@
 import Foundation
 import MemoryModels
+import PlannerCore
 import ReviewLogs
 
 /// `planner synth`: writes the review log of a simulated learner whose hidden memory is not
@@ -32,7 +33,7 @@ struct SynthCommand: PlannerCommand {
       + "floor (log loss of the hidden probabilities over \(log.longTermReviewCount) later-day reviews): "
       + String(format: "%.5f", log.floorLogLoss) + "\n"
     if let out = arguments.string(.out) {
-      try writeAtomically(bytes, to: context.path(out), named: out)
+      try CLIFileOutput.write(bytes, to: context.path(out), named: out)
       context.stdout.write("wrote \(out)\n" + summary)
     } else {
       bytes.withUnsafeBytes { context.stdout.write(bytes: $0) }
@@ -59,15 +60,5 @@ struct SynthCommand: PlannerCommand {
       out.append(UInt8(ascii: "\n"))
     }
     return out
-  }
-
-
-  /// Writes to a temporary file beside `path`, then renames it into place.
-  static func writeAtomically(_ bytes: [UInt8], to path: String, named: String) throws {
-    do {
-      try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
-    } catch {
-      throw CLIError.failure("cannot write \(named): \(error.localizedDescription)")
-    }
   }
 }

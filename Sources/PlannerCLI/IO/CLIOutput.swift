@@ -1,4 +1,5 @@
 import Foundation
+import PlannerCore
 
 /// A buffered byte sink for stdout or stderr, or an in-memory capture for tests.
 ///
@@ -61,17 +62,8 @@ public final class CLIOutput: @unchecked Sendable {
 
   private func flushLocked() {
     guard let fd = fileDescriptor, !buffer.isEmpty else { return }
-    buffer.withUnsafeBytes { raw in
-      var offset = 0
-      while offset < raw.count {
-        let n = Foundation.write(fd, raw.baseAddress! + offset, raw.count - offset)
-        if n < 0 {
-          if errno == EINTR { continue }
-          return  // EPIPE and friends: the reader has gone; nothing sensible to do.
-        }
-        offset += n
-      }
-    }
+    // EPIPE and friends: the reader has gone; nothing sensible to do.
+    _ = buffer.withUnsafeBytes { DurableFile.writeAll(fd, $0) }
     buffer.removeAll(keepingCapacity: true)
   }
 

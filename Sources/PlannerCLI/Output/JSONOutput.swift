@@ -11,14 +11,19 @@ enum JSONOutput {
     String(decoding: encode(value, pretty: true), as: UTF8.self) + "\n"
   }
 
-  static func document(_ node: JSONNode) -> String { document(Node(node)) }
+  /// A document of a `JSONNode` (so `.object(…)` can be written at the call).
+  static func document(_ node: JSONNode) -> String {
+    String(decoding: encode(node, pretty: true), as: UTF8.self) + "\n"
+  }
 
   /// One compact line (no final newline): errors on stderr.
   static func line<T: Encodable>(_ value: T) -> String {
     String(decoding: encode(value, pretty: false), as: UTF8.self)
   }
 
-  static func line(_ node: JSONNode) -> String { line(Node(node)) }
+  static func line(_ node: JSONNode) -> String {
+    String(decoding: encode(node, pretty: false), as: UTF8.self)
+  }
 
   private static func encode<T: Encodable>(_ value: T, pretty: Bool) -> Data {
     let encoder = JSONEncoder()
@@ -26,40 +31,5 @@ enum JSONOutput {
     encoder.dateEncodingStrategy = .iso8601
     // Our values are plain data: encoding cannot fail; a failure would show as {}.
     return (try? encoder.encode(value)) ?? Data("{}".utf8)
-  }
-
-  /// A ``JSONNode`` as an `Encodable` value. Integral numbers are written without a fraction.
-  struct Node: Encodable {
-    var node: JSONNode
-    init(_ node: JSONNode) { self.node = node }
-
-    private struct Key: CodingKey {
-      var stringValue: String
-      var intValue: Int? { nil }
-      init(_ s: String) { stringValue = s }
-      init?(stringValue: String) { self.stringValue = stringValue }
-      init?(intValue: Int) { nil }
-    }
-
-    func encode(to encoder: any Encoder) throws {
-      switch node {
-      case .object(let o):
-        var c = encoder.container(keyedBy: Key.self)
-        for (k, v) in zip(o.keys, o.values) { try c.encode(Node(v), forKey: Key(k)) }
-      case .array(let a):
-        var c = encoder.unkeyedContainer()
-        for v in a { try c.encode(Node(v)) }
-      default:
-        var c = encoder.singleValueContainer()
-        switch node {
-        case .null: try c.encodeNil()
-        case .bool(let b): try c.encode(b)
-        case .string(let s): try c.encode(s)
-        case .number(let d):
-          if let i = node.intValue { try c.encode(i) } else if d.isFinite { try c.encode(d) } else { try c.encodeNil() }
-        default: break
-        }
-      }
-    }
   }
 }

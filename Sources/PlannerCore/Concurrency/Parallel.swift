@@ -17,10 +17,12 @@ package func parallelFor(_ n: Int, _ body: (Int) -> Void) {
   }
 }
 
+/// Lets a value that workers only read, or write at disjoint slots, cross into
+/// `concurrentPerform`; the disjointness is what makes it safe.
 @usableFromInline
-struct UncheckedBox<T>: @unchecked Sendable {
-  @usableFromInline let value: T
-  @inlinable init(_ value: T) { self.value = value }
+package struct UncheckedBox<T>: @unchecked Sendable {
+  @usableFromInline package let value: T
+  @inlinable package init(_ value: T) { self.value = value }
 }
 
 /// A pointer that parallel workers share, each writing its own disjoint indices.

@@ -1,4 +1,9 @@
-/// A JSON value as read from or written to disk by the fast reader and writer.
+/// The engine's one JSON value: read by ``JSONParser``, written by ``JSONWriter`` (compact, or
+/// pretty for the parameter files), and `Codable` for documents that embed JSON.
+///
+/// Integers: the one range is ±2^53 (9,007,199,254,740,992), where every integer is exactly a
+/// `Double`. ``intValue`` reads a whole number in that range, and the writers write an integral
+/// value in it without a fraction (`3`); anything else is a `Double` (`1e+16`, `-0.0`).
 ///
 /// Objects keep their keys in file order so that unknown (future) fields survive a round trip
 /// unchanged; equality ignores key order, as JSON does.

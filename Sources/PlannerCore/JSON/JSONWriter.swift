@@ -5,7 +5,7 @@
 /// finite value as Swift's shortest round-tripping decimal (`0.1`, `1e-05`, `1.5e+300`).
 /// JSON has no NaN or infinity: they are written as `null` (the engine never produces them).
 public struct JSONWriter: Sendable {
-  public private(set) var bytes: [UInt8] = []
+  public internal(set) var bytes: [UInt8] = []
 
   public init(capacity: Int = 256) { bytes.reserveCapacity(capacity) }
 
@@ -53,25 +53,7 @@ public struct JSONWriter: Sendable {
 
   public mutating func writeRawByte(_ b: UInt8) { bytes.append(b) }
 
-  public mutating func writeInt(_ value: Int) {
-    if value < 0 {
-      bytes.append(UInt8(ascii: "-"))
-      if value == Int.min { writeRaw("9223372036854775808"); return }
-    }
-    var v = UInt(value.magnitude)
-    var tmp: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-              UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-      (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    var n = 0
-    withUnsafeMutableBytes(of: &tmp) { p in
-      repeat {
-        p[19 - n] = UInt8(truncatingIfNeeded: v % 10) + 48
-        v /= 10
-        n += 1
-      } while v > 0
-      bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: p[(20 - n)...]))
-    }
-  }
+  public mutating func writeInt(_ value: Int) { ByteNumberFormat.writeInt(Int64(value), into: &bytes) }
 
   public mutating func writeNumber(_ d: Double) {
     guard d.isFinite else { writeRaw("null"); return }
@@ -79,7 +61,7 @@ public struct JSONWriter: Sendable {
       writeInt(Int(d))
       return
     }
-    bytes.append(contentsOf: d.description.utf8)
+    ByteNumberFormat.writeDouble(d, into: &bytes)
   }
 
   public mutating func writeString(_ s: String) {

@@ -50,15 +50,22 @@ package enum DurableFile {
   }
 
   static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws(PlanEngineError) {
+    guard bytes.withUnsafeBytes({ writeAll(fd, $0) }) else { throw .io(path: path, reason: "cannot write: \(errorText())") }
+  }
+
+  /// Writes every byte to `fd`, retrying short writes and `EINTR`: the one write loop of the
+  /// engine (files, plan files, standard output). False on an error, with `errno` set.
+  package static func writeAll(_ fd: Int32, _ raw: UnsafeRawBufferPointer) -> Bool {
     var done = 0
-    while done < bytes.count {
-      let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + done, $0.count - done) }
+    while done < raw.count {
+      let n = write(fd, raw.baseAddress! + done, raw.count - done)
       if n < 0 {
         if errno == EINTR { continue }
-        throw .io(path: path, reason: "cannot write: \(errorText())")
+        return false
       }
       done += n
     }
+    return true
   }
 
   /// Appends bytes (whole lines) and flushes them to disk before returning.

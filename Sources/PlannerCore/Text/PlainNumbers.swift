@@ -15,7 +15,7 @@ package func fmt(_ x: Double, _ decimals: Int = 1) -> String {
   for _ in 0..<decimals { p *= 10 }
   let v = (x * p).rounded() / p
   if v == v.rounded() { return String(Int(v)) }
-  return "\(v)"
+  return ByteNumberFormat.string(v)
 }
 
 /// `x` rounded half away from zero to `decimals` decimals.

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// The one day type of the engine: plans, the Quran and the nightly job are dated by it. The
 /// planners work on whole days; which civil day "now" is (timezone, day-start hour) is the
-/// learner layer's business (``learningDay(containing:timeZone:dayStartHour:)``). In JSON a day
+/// ``LearningDayClock``'s business. In JSON a day
 /// is `"YYYY-MM-DD"`.
 public struct EpochDay: Sendable, Hashable, Comparable, Strideable, CustomStringConvertible {
   public let value: Int
@@ -42,15 +42,6 @@ public struct EpochDay: Sendable, Hashable, Comparable, Strideable, CustomString
       throw .invalidValue(keyPath: keyPath, value: text, expected: "a calendar date that exists, YYYY-MM-DD")
     }
     self = day
-  }
-
-  /// The learning day containing `instant` for a learner in `timeZone` whose day starts at
-  /// `dayStartHour` local time: the local date of `instant − dayStartHour hours`
-  /// (with day start 4, 2026-12-01 03:30 local is still the learning day 2026-11-30).
-  public static func learningDay(containing instant: Date, timeZone: TimeZone, dayStartHour: Int) -> EpochDay {
-    let seconds = Int(instant.timeIntervalSince1970.rounded(.down))
-    let local = seconds + timeZone.secondsFromGMT(for: instant) - dayStartHour * 3600
-    return EpochDay(local >= 0 ? local / 86_400 : (local - 86_399) / 86_400)
   }
 
   public var year: Int { civil.year }

@@ -27,7 +27,7 @@ import Testing
   }
 
   @Test func learningDaysRollOverAtTheDayStartInTheLearnersZone() {
-    var clock = LearnerClock(timeZone: TimeZone(identifier: "Europe/Kyiv")!, dayStartHour: 4)
+    var clock = LearningDayClock(timeZone: TimeZone(identifier: "Europe/Kyiv")!, dayStartHour: 4)
     let evening = EventTime("2026-11-30T23:00:00+02:00")!.epochMillis
     let earlyMorning = EventTime("2026-12-01T03:59:00+02:00")!.epochMillis
     let morning = EventTime("2026-12-01T04:00:00+02:00")!.epochMillis
@@ -39,7 +39,7 @@ import Testing
   }
 
   @Test func learningDaysAcrossKyivDaylightSavingChanges() throws {
-    var clock = LearnerClock(timeZone: TimeZone(identifier: "Europe/Kyiv")!, dayStartHour: 4)
+    var clock = LearningDayClock(timeZone: TimeZone(identifier: "Europe/Kyiv")!, dayStartHour: 4)
     func day(_ t: String) -> String { EpochDay(clock.day(atMillis: EventTime(t)!.epochMillis)).description }
     // Spring forward, 2026-03-29 03:00 → 04:00 local.
     #expect(day("2026-03-29T00:59:00Z") == "2026-03-28")  // 02:59 +02:00

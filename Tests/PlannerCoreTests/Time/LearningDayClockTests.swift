@@ -45,7 +45,7 @@ struct LearningDayClockTests {
   @Test("one offset table over a year has a span per transition and agrees with TimeZone everywhere")
   func tableMatchesTimeZone() throws {
     let tz = TimeZone(identifier: "Europe/Kyiv")!
-    let clock = try LearningDayClock(timeZone: tz, dayStartHour: 4)
+    let clock = LearningDayClock(timeZone: tz, dayStartHour: 4)
     let from = Self.ms("2023-01-01T00:00:00Z"), to = Self.ms("2025-01-01T00:00:00Z")
     let table = clock.offsetTable(from: from, through: to)
     #expect(table.spanCount == 5)

@@ -5,11 +5,11 @@ import Testing
 
 /// The clock's day, hour and minute come from the zone's offset and integer arithmetic (fast);
 /// they must be exactly what the Gregorian `Calendar` in that zone says.
-@Suite struct VocabularyClockArithmeticTests {
+@Suite struct LearningDayClockCalendarTests {
   @Test(arguments: ["Europe/Kyiv", "America/New_York", "Asia/Kolkata", "Australia/Lord_Howe", "Pacific/Chatham", "UTC",
                     "America/St_Johns", "Asia/Kathmandu"])
   func sameAsCalendar(zone: String) throws {
-    let clock = try VocabularyClock(timeZoneIdentifier: zone, dayStartHour: 4)
+    let clock = try LearningDayClock(timeZoneIdentifier: zone, dayStartHour: 4)
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = clock.timeZone
     var rng = SplitMix64(seed: 3)

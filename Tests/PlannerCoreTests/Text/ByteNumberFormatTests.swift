@@ -1,5 +1,4 @@
 @testable import PlannerCore
-@testable import ReviewLogs
 import Foundation
 import Testing
 
