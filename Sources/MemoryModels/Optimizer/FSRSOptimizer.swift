@@ -243,17 +243,16 @@ public struct FSRSOptimizer: Sendable {
     let lower = (0..<21).map { (bounds[$0].lowerBound - prior[$0]) / sigma[$0] }
     let upper = (0..<21).map { (bounds[$0].upperBound - prior[$0]) / sigma[$0] }
     let u0 = (0..<21).map { (start[$0] - prior[$0]) / sigma[$0] }
-    let distinct = DistinctCards(data, weights: weights)
-    let cards = distinct.count
+    let cards = data.trainingCardCount
     let threads = configuration.threads
     let f = { (u: [Double]) -> (Double, [Double]) in
       let w = (0..<21).map { prior[$0] + sigma[$0] * u[$0] }
       let model = FSRS6LossGradient(w)
       var losses = [0.0, 0.0]
       var grads = [ParameterGradient.zero, .zero]
-      distinct.ratings.withUnsafeBufferPointer { ratings in
-        distinct.elapsed.withUnsafeBufferPointer { elapsed in
-          distinct.weights.withUnsafeBufferPointer { wp in
+      data.ratings.withUnsafeBufferPointer { ratings in
+        data.elapsed.withUnsafeBufferPointer { elapsed in
+          (weights ?? []).withUnsafeBufferPointer { wp in
             losses.withUnsafeMutableBufferPointer { lo in
               grads.withUnsafeMutableBufferPointer { go in
                 let lp = lo.baseAddress!, gp = go.baseAddress!
@@ -261,7 +260,7 @@ public struct FSRSOptimizer: Sendable {
                   var l = 0.0
                   var g = ParameterGradient.zero
                   for c in (h == 0 ? 0..<(cards / 2) : (cards / 2)..<cards) {
-                    model.pass(ratings, elapsed, distinct.starts[c], distinct.starts[c + 1], &l, &g, weights: wp)
+                    model.pass(ratings, elapsed, data.starts[c], data.starts[c + 1], &l, &g, weights: weights == nil ? nil : wp)
                   }
                   lp[h] = l
                   gp[h] = g
