@@ -73,7 +73,7 @@ extension CLIError {
 public enum ExitCode {
   public static let success: Int32 = 0
   public static let failure: Int32 = 1
-  /// A batch (nightly, record --events with --skip-invalid) where some items failed.
+  /// A batch (nightly) where some items failed.
   public static let partialFailure: Int32 = 2
   /// The command line was wrong (sysexits EX_USAGE).
   public static let usage: Int32 = 64
