@@ -1,10 +1,10 @@
 #!/usr/bin/env swift
 // Extracts the pooled figures the truth models are calibrated to from the real review logs'
 // calibration file, and rewrites the generated block of
-// Sources/PlanEngine/Simulation/Truth/TruthCalibrationTargets.swift. Only the pooled figures
+// Sources/Simulation/Truth/TruthCalibrationTargets.swift. Only the pooled figures
 // (every review of the 17 learners together) are committed; the per-learner figures stay in
 // ../shared.
-//     swift Scripts/extract-calibration-targets.swift [PATH/calibration.json] [--check]   # from the package root
+//     swift Scripts/extract-calibration-targets.swift [PATH/calibration.json] [--check]   # from anywhere
 // PATH defaults to ../shared/data/reviews/calibration.json; --check writes nothing and fails
 // (exit 1) when the committed table differs from what the file gives.
 // Then refit the truths: swift build -c release --product planner-bench &&
@@ -12,6 +12,8 @@
 
 import Foundation
 
+// Paths are relative to the package root, wherever the script is run from.
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().path
 let arguments = CommandLine.arguments.dropFirst()
 let check = arguments.contains("--check")
 let paths = arguments.filter { $0 != "--check" }
@@ -19,8 +21,8 @@ guard paths.count <= 1, !paths.contains(where: { $0.hasPrefix("-") }) else {
   FileHandle.standardError.write(Data("usage: swift Scripts/extract-calibration-targets.swift [PATH/calibration.json] [--check]\n".utf8))
   exit(64)
 }
-let source = paths.first ?? "../shared/data/reviews/calibration.json"
-let target = "Sources/PlanEngine/Simulation/Truth/TruthCalibrationTargets.swift"
+let source = paths.first ?? packageRoot + "/../shared/data/reviews/calibration.json"
+let target = packageRoot + "/Sources/Simulation/Truth/TruthCalibrationTargets.swift"
 func fail(_ message: String) -> Never {
   FileHandle.standardError.write(Data("extract-calibration-targets: \(message)\n".utf8))
   exit(1)
