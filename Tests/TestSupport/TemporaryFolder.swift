@@ -23,7 +23,8 @@ public final class TemporaryFolder: @unchecked Sendable {
   public func file(_ name: String) -> String { path + "/" + name }
   public func read(_ name: String) -> String { (try? String(contentsOfFile: file(name), encoding: .utf8)) ?? "" }
   public func write(_ name: String, _ text: String) {
-    FileManager.default.createFile(atPath: file(name), contents: Data(text.utf8))
+    let path = file(name)
+    precondition(FileManager.default.createFile(atPath: path, contents: Data(text.utf8)), "could not write \(path)")
   }
   public func append(_ name: String, _ text: String) {
     let h = FileHandle(forWritingAtPath: file(name))!
@@ -60,7 +61,7 @@ public final class TemporaryFolder: @unchecked Sendable {
   /// Writes `text` to a new file (in a new folder under ``root``) and returns the file's path.
   public static func file(_ name: String, _ text: String) -> String {
     let path = make("file") + "/" + name
-    FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+    precondition(FileManager.default.createFile(atPath: path, contents: Data(text.utf8)), "could not write \(path)")
     return path
   }
 

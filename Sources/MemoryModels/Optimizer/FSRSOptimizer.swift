@@ -265,13 +265,7 @@ public struct FSRSOptimizer: Sendable {
                   lp[h] = l
                   gp[h] = g
                 }
-                if threads > 1 {
-                  let shared = UncheckedBox(work)
-                  DispatchQueue.concurrentPerform(iterations: 2) { shared.value($0) }
-                } else {
-                  work(0)
-                  work(1)
-                }
+                inHalves(threads: threads, work)
               }
             }
           }
@@ -446,13 +440,7 @@ public struct FSRSOptimizer: Sendable {
             }
             o[h] = sum
           }
-          if threads > 1 {
-            let shared = UncheckedBox(work)
-            DispatchQueue.concurrentPerform(iterations: 2) { shared.value($0) }
-          } else {
-            work(0)
-            work(1)
-          }
+          inHalves(threads: threads, work)
         }
       }
     }

@@ -17,6 +17,18 @@ package func parallelFor(_ n: Int, _ body: (Int) -> Void) {
   }
 }
 
+/// Runs `body(0)` and `body(1)`, the two halves of a job, on two threads when `threads > 1`,
+/// else one after the other. Each half writes only its own slot, so the result is the same.
+@inlinable @inline(__always)
+package func inHalves(threads: Int, _ body: (Int) -> Void) {
+  if threads > 1 {
+    parallelFor(2, body)
+  } else {
+    body(0)
+    body(1)
+  }
+}
+
 /// Lets a value that workers only read, or write at disjoint slots, cross into
 /// `concurrentPerform`; the disjointness is what makes it safe.
 @usableFromInline
