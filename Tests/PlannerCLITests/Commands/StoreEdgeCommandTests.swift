@@ -151,4 +151,13 @@ import PlannerCore
     #expect(r.out.contains("\"learners\" : 2"))
     #expect(r.out.contains("\"planned\" : 1"))
   }
+
+  @Test("replay streams: a pipe is refused (it reads the log twice), naming it; exit 1")
+  func replayRefusesAPipe() throws {
+    #expect(mkfifo(root + "/pipe.csv", 0o644) == 0)
+    let r = run(["replay", "--revlog", "pipe.csv"])
+    #expect(r.code == 1)
+    #expect(r.err == "planner: error: pipe.csv: is not a regular file; replay reads the review log twice (check, then replay), so give it a file, not a pipe\n")
+    #expect(r.out == "")
+  }
 }
