@@ -54,6 +54,7 @@ enum RecordCommand: PlannerCommand {
           .positional(.EN, help: "English word or phrase asked."),
           .option(.answer, value: "TEXT", help: "The answer given.", required: true),
           .option(.seconds, value: "S", help: "How long it took."),
+          .flag(.reverse, help: "A reverse card: a translation was shown, the answer is English."),
         ]),
       CommandSpec(
         name: "reminder", abstract: "A reminder shown, or what the learner did with it.",
@@ -145,14 +146,20 @@ enum RecordCommand: PlannerCommand {
     case ["quiz"]:
       let en = try arguments.require(.EN)
       let answer = try arguments.require(.answer)
+      let direction: CardDirection = arguments.flag(.reverse) ? .reverse : .forward
+      try VocabularyCLI.requireAnswer(answer, direction: direction)
       let learner = try Learner.load(dir, writeSnapshot: false)
       guard learner.state.hasWord(en), let entry = learner.state.word(en)?.word else { throw PlanEngineError.unknownWord(en) }
-      let checked = AnswerChecker.check(answer, accepted: entry.ukrainian)
+      let dictionary = learner.vocabularyWords
+      let word = dictionary.first { $0.key == VocabularyWord.key(entry.english) }
+        ?? VocabularyWord(english: entry.english, translations: entry.ukrainian, addedAt: Date(timeIntervalSince1970: 0))
+      let checked = AnswerChecker.check(answer, word: word, dictionary: dictionary, direction: direction)
       let (verdict, matched) = (checked.verdict, checked.matched)
+      let expected = direction == .forward ? entry.ukrainian.joined(separator: ", ") : entry.english
       switch verdict {
       case .right: note = ": right"
-      case .typo: note = ": typo, the right spelling is \(matched ?? entry.ukrainian.joined(separator: ", "))"
-      case .wrong: note = ": wrong (\(entry.ukrainian.joined(separator: ", ")))"
+      case .typo: note = ": typo, the right spelling is \(matched ?? expected)"
+      case .wrong: note = ": wrong (\(expected))"
       }
       payload = .wordQuizzed(english: en, answer: answer, verdict: verdict, seconds: try seconds())
     case ["reminder", "shown"]:
