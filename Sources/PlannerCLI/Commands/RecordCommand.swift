@@ -135,10 +135,12 @@ enum RecordCommand: PlannerCommand {
         range: try arguments.require(.RANGE), tier: tier, grade: try arguments.requiredInt(.grade, in: 1...4),
         mistakes: max(try arguments.int(.mistakes, in: 0...Int.max) ?? 0, located.count), mistakesAt: located,
         hesitations: try arguments.int(.hesitations, in: 0...Int.max) ?? 0, seconds: try seconds()))
-    case ["word", "add"]: payload = .wordAdded(english: try arguments.require(.EN), ukrainian: arguments.positionals(.UK))
-    case ["word", "edit"]: payload = .wordEdited(english: try arguments.require(.EN), ukrainian: arguments.positionals(.UK))
+    case ["word", "add"]:
+      payload = .wordAdded(english: try VocabularyCLI.english(arguments), ukrainian: try VocabularyCLI.translations(arguments, context: context))
+    case ["word", "edit"]:
+      payload = .wordEdited(english: try VocabularyCLI.english(arguments), ukrainian: try VocabularyCLI.translations(arguments, context: context))
     case ["word", "delete"]: payload = .wordDeleted(english: try arguments.require(.EN))
-    case ["word", "lookup"]: payload = .wordLookedUp(english: try arguments.require(.EN))
+    case ["word", "lookup"]: payload = .wordLookedUp(english: try VocabularyCLI.english(arguments))
     case ["word", "open"]: payload = .wordOpened(english: try arguments.require(.EN))
     case ["word", "known"]: payload = .wordKnown(english: try arguments.require(.EN))
     case ["word", "unknown"]: payload = .wordUnknown(english: try arguments.require(.EN))
