@@ -60,6 +60,7 @@ extension DailyPlan {
   private func title(_ item: DailyPlanItem, _ l: Localizer) -> String {
     if let english = item.english {
       let uk = (item.translations ?? []).joined(separator: ", ")
+      if item.direction == .reverse { return l.format(.text(uk)) + " → " + l.format(.text(english)) }
       return l.format(.text(english)) + " → " + l.format(.text(uk))
     }
     var parts: [String] = []

@@ -54,7 +54,7 @@ enum RecordCommand: PlannerCommand {
           .positional(.EN, help: "English word or phrase asked."),
           .option(.answer, value: "TEXT", help: "The answer given.", required: true),
           .option(.seconds, value: "S", help: "How long it took."),
-          .flag(.reverse, help: "A reverse card: a translation was shown, the answer is English."),
+          .flag(.reverse, help: "A reverse card: a translation was shown, the answer is English (default: the profile's vocabulary.cards)."),
         ]),
       CommandSpec(
         name: "reminder", abstract: "A reminder shown, or what the learner did with it.",
@@ -148,7 +148,11 @@ enum RecordCommand: PlannerCommand {
     case ["quiz"]:
       let en = try arguments.require(.EN)
       let answer = try arguments.require(.answer)
-      let direction: CardDirection = arguments.flag(.reverse) ? .reverse : .forward
+      // The card's direction: --reverse, else the profile's `vocabulary.cards` rule for the
+      // learning day of the answer (the rule the plan used).
+      var clock = LearningDayClock(profile: profile)
+      let direction: CardDirection = arguments.flag(.reverse) ? .reverse
+        : (profile.vocabulary.cards ?? .forward).direction(for: en, on: EpochDay(clock.day(atMillis: time.epochMillis)))
       try VocabularyCLI.requireAnswer(answer, direction: direction)
       let learner = try Learner.load(dir, writeSnapshot: false)
       guard learner.state.hasWord(en), let entry = learner.state.word(en)?.word else { throw PlanEngineError.unknownWord(en) }

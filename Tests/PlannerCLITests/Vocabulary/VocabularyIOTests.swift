@@ -286,3 +286,20 @@ struct VocabIOTests {
     #expect(i.err == "planner: warning: \(deck): 'pizza': the translation 'pizza' has no Cyrillic letter\n")
   }
 }
+
+extension VocabIOTests {
+  @Test("vocabulary.cards reverse: the plan shows translation → English, the quiz checks English")
+  func reverseCards() throws {
+    let dir = try Self.session()
+    #expect(Self.run(["config", dir, "vocabulary.cards", "reverse"]).out == "vocabulary.cards: forward -> reverse\n")
+    let plan = Self.run(["today", dir, "--date", "2026-05-06"])
+    #expect(plan.out.contains("  • кіт, кішка → cat · "))
+    let json = Self.run(["today", dir, "--date", "2026-05-06", "--format", "json"]).out
+    #expect(json.contains("\"direction\" : \"reverse\""))
+    #expect(Self.run(["record", dir, "quiz", "cat", "--answer", "CAT", "--id", "c1"]).out == "recorded word.quizzed c1: right\n")
+    #expect(Self.run(["config", dir, "vocabulary.cards", "sideways"]).code == 64)
+    // Forward learners' plans carry no direction at all.
+    let forward = try Self.session()
+    #expect(!Self.run(["today", forward, "--date", "2026-05-06", "--format", "json"]).out.contains("direction"))
+  }
+}
