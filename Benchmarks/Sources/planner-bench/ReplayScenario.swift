@@ -133,7 +133,9 @@ enum ReplayScenario {
           time += 600_000 + Int64(rng.next() % 1_200_000)
         } else {
           state = 2
-          interval *= rating == 2 ? 1.2 : rating == 3 ? 2.5 : 3.5
+          // Capped at a year, as Anki's maximum interval is set in practice: uncapped, 24 Easy
+          // answers would date a review past year 9999, which the reader refuses.
+          interval = min(interval * (rating == 2 ? 1.2 : rating == 3 ? 2.5 : 3.5), 365)
           time += Int64(interval.rounded()) * day + Int64(rng.next() % 7_200_000) - 3_600_000
         }
       }
