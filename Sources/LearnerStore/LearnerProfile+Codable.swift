@@ -91,6 +91,9 @@ extension LearnerProfile: Codable {
     } catch {
       throw .malformed(file: file, line: nil, keyPath: nil, expected: "a JSON learner profile (\(error))")
     }
+    guard profile.version >= 1 else {
+      throw .malformed(file: file, line: nil, keyPath: "version", expected: "a profile version: a whole number from 1 (this planner reads up to \(currentVersion)), not \(profile.version)")
+    }
     guard profile.version <= currentVersion else {
       throw .malformed(file: file, line: nil, keyPath: "version", expected: "a profile version ≤ \(currentVersion) (this planner is older than the file)")
     }

@@ -83,9 +83,15 @@ enum RecordCommand: PlannerCommand {
     ],
     runsWithoutSubcommand: true)
 
-  /// `PLANNER_LOCK_TIMEOUT` seconds, else the default.
-  static func lockTimeout(_ context: CommandContext) -> Double {
-    context.environment["PLANNER_LOCK_TIMEOUT"].flatMap(Double.init) ?? LearnerLock.defaultTimeout
+  /// `PLANNER_LOCK_TIMEOUT` seconds, else the default; a malformed value is a usage error
+  /// (exit 64) naming the variable.
+  static func lockTimeout(_ context: CommandContext) throws(CLIError) -> Double {
+    do {
+      return try LearnerLock.timeout(environment: context.environment)
+    } catch {
+      guard case .invalidValue(let name, let value, let expected) = error else { throw .failure(error.description) }
+      throw CLIError.invalid(name, value, expected: expected)
+    }
   }
 
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
