@@ -124,6 +124,13 @@ public enum VocabularyValidation {
       if let problem = problem(in: t, maximum: maximumTranslationLength) {
         throw .invalidValue(keyPath: "\(keyPath)[\(i)]", value: shown(raw), expected: "a Ukrainian translation: " + problem)
       }
+      // `;` separates translations in decks and exports: one inside a translation would come
+      // back from `words export` as two.
+      if t.contains(";") {
+        throw .invalidValue(
+          keyPath: "\(keyPath)[\(i)]", value: shown(raw),
+          expected: "one translation without `;` (give each translation as its own argument)")
+      }
       let folded = UkrainianText.folded(t)
       if !seen.contains(folded) {
         seen.append(folded)

@@ -235,7 +235,7 @@ struct VocabIOTests {
 
   @Test("bad words on the command line: exit 64, nothing written", arguments: [
     ["two\nlines", "два"], ["tab\there", "таб"], ["bell\u{07}", "дзвін"], ["bad\u{FFFD}", "кіт"],
-    [String(repeating: "a", count: 101), "а"], ["cat", "кі\nт"], ["cat", String(repeating: "я", count: 101)],
+    [String(repeating: "a", count: 101), "а"], ["cat", "кі\nт"], ["cat", String(repeating: "я", count: 101)], ["cat", "кіт;кішка"],
   ])
   func badWordsArguments(_ words: [String]) throws {
     let dir = try Self.learner()
