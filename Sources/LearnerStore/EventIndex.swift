@@ -12,9 +12,10 @@ import PlannerCore
 /// `events.jsonl`. An open-addressing hash table on disk, read and written a few slots at a
 /// time (`pread`/`pwrite`), so a lookup costs the same at 10³ and 10⁶ events.
 ///
-/// Layout (little-endian UInt64s): a 64-byte header — magic `PLNIDX01`, capacity (slots, a
+/// Layout (little-endian UInt64s): a 128-byte header — magic `PLNIDX01`, capacity (slots, a
 /// power of two), count, the log prefix it covers (byte length, line count, start and FNV-1a
-/// of its last line), a checksum of the header — then `capacity` slots of 16 bytes:
+/// of its last line), the FNV-1a of the whole prefix (kept up to date from the bytes appended,
+/// see ``verifyPrefix(logPath:)``), zeros, a checksum of the header — then `capacity` slots of 16 bytes:
 /// (digest of the id, line offset + 1); 0 is an empty slot. The digest is FNV-1a 64 of the id's
 /// UTF-8 in NFC, so `é` typed as one scalar or as `e` + accent is one id.
 ///
@@ -26,7 +27,8 @@ import PlannerCore
 package struct EventIndex {
   package static let file = "events.idx"
   static let magic: UInt64 = 0x3130_5844_494E_4C50  // "PLNIDX01"
-  static let headerSize = 64
+  static let headerSize = 128
+  static let headerWords = 16
   static let slotSize = 16
   static let minimumCapacity = 1024
 
@@ -36,6 +38,8 @@ package struct EventIndex {
   package private(set) var count: Int
   /// The log prefix the index covers.
   package private(set) var covered: LogPosition
+  /// FNV-1a 64 of the covered prefix's bytes.
+  package private(set) var prefixDigest: UInt64 = FNV1a64.offsetBasis
 
   /// Where a prefix of the log ends, and how to recognise it: its length, its line count, where
   /// its last line starts and the FNV-1a of that line.
@@ -78,11 +82,13 @@ package struct EventIndex {
         index.capacity = header.capacity
         index.count = header.count
         index.covered = header.covered
+        index.prefixDigest = header.digest
         if header.covered.bytes < log.bytes {
           let tail = try DurableFile.read(logPath, from: header.covered.bytes) ?? []
-          let lines = try idLines(tail[0..<min(tail.count, log.bytes - header.covered.bytes)], offset: header.covered.bytes,
-                                  firstLine: header.covered.lines + 1, file: logPath)
-          try index.insert(lines.ids.map { ($0.digest, $0.offset) }, covering: lines.position(after: header.covered))
+          let bytes = tail[0..<min(tail.count, log.bytes - header.covered.bytes)]
+          let lines = try idLines(bytes, offset: header.covered.bytes, firstLine: header.covered.lines + 1, file: logPath)
+          try index.insert(lines.ids.map { ($0.digest, $0.offset) }, covering: lines.position(after: header.covered),
+                           appended: bytes[..<(lines.end - header.covered.bytes + bytes.startIndex)])
           Instrumentation.count(.indexTailLines, lines.ids.count)
         }
         return index
@@ -140,14 +146,38 @@ package struct EventIndex {
   /// flushed, then the header, so a crash leaves either the old header (the lines are indexed
   /// again on the next open: a slot already there is not added twice) or the new one with every
   /// slot in place.
-  package mutating func insert(_ entries: [(UInt64, Int)], covering position: LogPosition) throws(PlanEngineError) {
+  /// `appended` are the log's bytes from the old covered end to `position` (for the prefix digest).
+  package mutating func insert(_ entries: [(UInt64, Int)], covering position: LogPosition,
+                               appended: ArraySlice<UInt8>) throws(PlanEngineError) {
     if (count + entries.count) * 2 > capacity {
       try grow(to: count + entries.count)
     }
     for (d, offset) in entries { try put(d, offset) }
     if !entries.isEmpty { _ = fdatasync(fd) }
     covered = position
+    prefixDigest = Self.extend(prefixDigest, appended)
     try writeHeader()
+  }
+
+  /// FNV-1a 64 continued over `bytes`.
+  static func extend(_ h: UInt64, _ bytes: ArraySlice<UInt8>) -> UInt64 {
+    var h = h
+    bytes.withUnsafeBufferPointer { for b in $0 { h ^= UInt64(b); h = h &* FNV1a64.prime } }
+    return h
+  }
+
+  /// Whether the covered prefix of the log still has the bytes it had when appended (a line
+  /// corrupted in place is caught here): reads the prefix once, 1 MiB at a time.
+  package func verifyPrefix(logPath: String) throws(PlanEngineError) -> Bool {
+    var h = FNV1a64.offsetBasis
+    var at = 0
+    let chunk = 1 << 20
+    while at < covered.bytes {
+      guard let bytes = try LogFile.read(logPath, from: at, count: min(chunk, covered.bytes - at)), !bytes.isEmpty else { return false }
+      h = Self.extend(h, bytes[...])
+      at += bytes.count
+    }
+    return h == prefixDigest
   }
 
   private mutating func put(_ d: UInt64, _ offset: Int) throws(PlanEngineError) {
@@ -182,7 +212,7 @@ package struct EventIndex {
       entries.append((UInt64(littleEndian: old[2 * k]), Int(UInt64(littleEndian: old[2 * k + 1]) - 1)))
     }
     old = []
-    try writeTable(entries, capacity: Self.capacity(for: needed), covering: covered)
+    try writeTable(entries, capacity: Self.capacity(for: needed), covering: covered, digest: prefixDigest)
   }
 
   static func capacity(for n: Int) -> Int {
@@ -192,7 +222,8 @@ package struct EventIndex {
   }
 
   /// Writes a whole table (header last) from `entries`.
-  private mutating func writeTable(_ entries: [(UInt64, Int)], capacity newCapacity: Int, covering position: LogPosition) throws(PlanEngineError) {
+  private mutating func writeTable(_ entries: [(UInt64, Int)], capacity newCapacity: Int, covering position: LogPosition,
+                                   digest: UInt64) throws(PlanEngineError) {
     var table = [UInt64](repeating: 0, count: newCapacity * 2)
     let mask = newCapacity - 1
     var n = 0
@@ -229,6 +260,7 @@ package struct EventIndex {
     capacity = newCapacity
     count = n
     covered = position
+    prefixDigest = digest
     try writeHeader()
   }
 
@@ -237,28 +269,29 @@ package struct EventIndex {
     let bytes = try DurableFile.read(logPath) ?? []
     let lines = try Self.idLines(bytes[0..<min(bytes.count, upTo)], offset: 0, firstLine: 1, file: logPath)
     try writeTable(lines.ids.map { ($0.digest, $0.offset) }, capacity: Self.capacity(for: lines.ids.count),
-                   covering: lines.position(after: .empty))
+                   covering: lines.position(after: .empty), digest: Self.extend(FNV1a64.offsetBasis, bytes[0..<lines.end]))
   }
 
   // MARK: Header
 
-  private func readHeader() -> (capacity: Int, count: Int, covered: LogPosition)? {
-    var h = [UInt64](repeating: 0, count: 8)
+  private func readHeader() -> (capacity: Int, count: Int, covered: LogPosition, digest: UInt64)? {
+    var h = [UInt64](repeating: 0, count: Self.headerWords)
     let got = h.withUnsafeMutableBytes { pread(fd, $0.baseAddress!, Self.headerSize, 0) }
     guard got == Self.headerSize else { return nil }
     let v = h.map { UInt64(littleEndian: $0) }
-    guard v[0] == Self.magic, Self.checksum(Array(v[0..<7])) == v[7] else { return nil }
+    guard v[0] == Self.magic, Self.checksum(Array(v[0..<(Self.headerWords - 1)])) == v[Self.headerWords - 1] else { return nil }
     let capacity = Int(v[1])
     guard capacity >= Self.minimumCapacity, capacity & (capacity - 1) == 0, Int(v[2]) * 2 <= capacity else { return nil }
     var st = stat()
     guard fstat(fd, &st) == 0, Int(st.st_size) >= Self.headerSize + capacity * Self.slotSize else { return nil }
     let position = LogPosition(bytes: Int(v[3]), lines: Int(v[4]), lastLineStart: Int(v[5]), lastLineHash: v[6])
-    return (capacity, Int(v[2]), position)
+    return (capacity, Int(v[2]), position, v[7])
   }
 
   private func writeHeader() throws(PlanEngineError) {
     var v: [UInt64] = [Self.magic, UInt64(capacity), UInt64(count), UInt64(covered.bytes), UInt64(covered.lines),
-                       UInt64(covered.lastLineStart), covered.lastLineHash]
+                       UInt64(covered.lastLineStart), covered.lastLineHash, prefixDigest]
+    v += [UInt64](repeating: 0, count: Self.headerWords - 1 - v.count)
     v.append(Self.checksum(v))
     let le = v.map(\.littleEndian)
     let w = le.withUnsafeBytes { pwrite(fd, $0.baseAddress!, Self.headerSize, 0) }

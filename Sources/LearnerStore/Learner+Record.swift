@@ -64,6 +64,25 @@ extension Learner {
     return nil
   }
 
+  /// How often (in lines) `record` checks the digest of the whole log (``EventIndex/verifyPrefix(logPath:)``).
+  package static let verifyEvery = 512
+
+  /// The error for a log whose first `upTo` bytes changed after they were written: the first
+  /// line that is not an event, by line number, or the change itself when every line still parses.
+  static func corruptLog(_ dir: String, upTo: Int) -> PlanEngineError {
+    let logPath = path(dir, eventsFile)
+    do throws(PlanEngineError) {
+      _ = try EventLog.parse(try LogFile.read(logPath, from: 0, count: upTo) ?? [], file: logPath)
+    } catch {
+      if case .malformed(let file, let line, let key, let expected) = error {
+        return .malformed(file: file, line: line, keyPath: key,
+                          expected: expected + "; nothing more is written to this log until `planner repair \(dir)` sets the line aside")
+      }
+      return error
+    }
+    return .io(path: logPath, reason: "its first \(upTo) bytes changed after they were written (every line still reads as an event); nothing more is written to it until `planner repair \(dir)` accepts it as it is now")
+  }
+
   /// The 1-based line number of the line at `offset` (counts newlines: only for error messages).
   static func lineNumber(_ logPath: String, offset: Int) throws(PlanEngineError) -> Int {
     guard let bytes = try LogFile.read(logPath, from: 0, count: offset) else { return 1 }
@@ -147,14 +166,24 @@ extension Learner {
     }
     guard !fresh.isEmpty else { return outcome }
 
-    // 2. Set aside a torn last line, so the new lines start on a line of their own.
+    // 2. Every `verifyEvery` lines, check that the lines already written are still the bytes
+    // appended (a line corrupted in place in the middle of the log is caught here, at an
+    // amortised cost of a read of the log per `verifyEvery` events): refuse to append to a
+    // corrupt log, naming the line.
+    if index.covered.lines / verifyEvery != (index.covered.lines + fresh.count) / verifyEvery,
+      !(try index.verifyPrefix(logPath: logPath))
+    {
+      throw corruptLog(dir, upTo: index.covered.bytes)
+    }
+
+    // 3. Set aside a torn last line, so the new lines start on a line of their own.
     if let torn = learner.torn {
       try DurableFile.append(path(dir, tornFile), torn.bytes + [0x0A])
       try DurableFile.truncate(logPath, to: torn.offset)
       outcome.setAside = torn
     }
 
-    // 3. One write of whole lines, flushed to disk; on an error the log is cut back (all or nothing).
+    // 4. One write of whole lines, flushed to disk; on an error the log is cut back (all or nothing).
     var bytes: [UInt8] = []
     var entries: [(UInt64, Int)] = []
     var lastLineStart = learner.logPosition.lastLineStart
@@ -167,12 +196,12 @@ extension Learner {
     try LogFile.append(logPath, bytes)
     outcome.appended = fresh
 
-    // 4. The index: a cache, so a failure here is repaired by the next open, never reported.
+    // 5. The index: a cache, so a failure here is repaired by the next open, never reported.
     let lastLine = bytes[(lastLineStart - learner.logPosition.bytes)...]
     let position = EventIndex.LogPosition(bytes: learner.logPosition.bytes + bytes.count,
                                           lines: learner.logPosition.lines + fresh.count,
                                           lastLineStart: lastLineStart, lastLineHash: FNV1a64.hash(lastLine))
-    try? index.insert(entries, covering: position)
+    try? index.insert(entries, covering: position, appended: bytes[...])
     return outcome
   }
 

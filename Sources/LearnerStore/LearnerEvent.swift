@@ -17,7 +17,8 @@ public struct LearnerEvent: Sendable, Equatable {
   public var type: EventType { payload.type }
 
   /// Builds a new event of the current version.
-  public init(id: String, time: EventTime, payload: EventPayload) {
+  public init(id rawID: String, time: EventTime, payload: EventPayload) {
+    let id = EventIndex.nfc(rawID)  // one id however it is typed (see EventIndex.digest)
     self.id = id
     self.time = time
     self.payload = payload
