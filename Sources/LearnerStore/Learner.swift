@@ -162,7 +162,8 @@ public struct Learner: Sendable {
                             base: (watermark: Int64, state: LearnerState, pending: [LearnerEvent])? = nil) {
     let snap = LearnerSnapshot(
       logBytes: log.endOffset, logCount: log.lineCount, lastLineStart: log.lastLineStart,
-      lastLineHash: log.lastLineHash, profileHash: profileHash, watermarkMillis: base?.watermark,
+      lastLineHash: log.lastLineHash, profileHash: profileHash,
+      watermarkMillis: base.flatMap { $0.watermark == Int64.min ? nil : $0.watermark },
       pending: base?.pending ?? [], state: base?.state ?? state)
     // Not fsynced: it is checked against the log when read, so a torn or lost snapshot after a
     // power loss only costs a rebuild, and the nightly job writes one per learner.
