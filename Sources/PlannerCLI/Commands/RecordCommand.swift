@@ -79,6 +79,26 @@ enum RecordCommand: PlannerCommand {
             .positional(.ITEM, help: "The plan item's id."),
           ] + DateOption.arguments),
         ]),
+      CommandSpec(
+        name: "correct", abstract: "Correct an event recorded earlier (the original stays in the log).",
+        discussion: """
+          Records an event.corrected event: the fold applies the corrected event in place of the
+          original, at the original's time (the last correction of an event wins). Give the fields
+          to change (a recitation's --grade, --tier, --mistakes, --mistakes-at, --hesitations,
+          --seconds; a quiz's --answer, checked again, or --seconds; a plan item's --seconds), or
+          --void when the event did not happen.
+          """,
+        arguments: [
+          .positional(.TARGET, help: "The id of the event to correct."),
+          .option(.grade, value: "1-4", help: "A recitation's grade."),
+          .option(.tier, value: "new|recent|old", help: "A recitation's tier."),
+          .option(.mistakes, value: "N", help: "A recitation's number of mistakes."),
+          .option(.mistakesAt, value: "REFS", help: "A recitation's ayahs with mistakes.", repeatable: true),
+          .option(.hesitations, value: "N", help: "A recitation's number of hesitations."),
+          .option(.seconds, value: "S", help: "How long it took."),
+          .option(.answer, value: "TEXT", help: "A quiz's answer (checked again)."),
+          .flag(.void, help: "The event did not happen: fold it as nothing."),
+        ]),
     ],
     runsWithoutSubcommand: true)
 
@@ -172,6 +192,8 @@ enum RecordCommand: PlannerCommand {
         throw CLIError.notOneOf(ArgumentName.action.display, a, choices: ReminderAction.allCases.map(\.rawValue))
       }
       payload = .reminderActed(english: arguments.positional(.EN), action: action)
+    case ["correct"]:
+      (payload, note) = try correction(arguments, dir: dir, context: context)
     case ["plan", "opened"]: payload = .planOpened(date: try planDate())
     case ["plan", "done"]: payload = .planItemDone(date: try planDate(), item: try arguments.require(.ITEM), seconds: try seconds())
     case ["plan", "skipped"]: payload = .planItemSkipped(date: try planDate(), item: try arguments.require(.ITEM))
@@ -198,6 +220,68 @@ enum RecordCommand: PlannerCommand {
       context.stdout.write("recorded \(event.type.rawValue) \(event.id)\(note)\n")
     }
     return ExitCode.success
+  }
+
+  /// `record DIR correct TARGET …`: the target (found through the id index), changed as the
+  /// options say, as an `event.corrected` payload.
+  static func correction(_ arguments: ParsedArguments, dir: String, context: CommandContext) throws -> (EventPayload, String) {
+    let target = try arguments.require(.TARGET)
+    guard let (original, _) = try Learner.recordedEvent(dir, id: target, lockTimeout: lockTimeout(context)) else {
+      throw CLIError.invalid(ArgumentName.TARGET.display, target, expected: "the id of an event recorded before (no event of the log has it)")
+    }
+    let fields: [ArgumentName] = [.grade, .tier, .mistakes, .mistakesAt, .hesitations, .seconds, .answer]
+    let given = fields.filter { !arguments.strings($0).isEmpty }
+    let note = " (corrects \(original.id), \(original.type.rawValue))"
+    if arguments.flag(.void) {
+      guard given.isEmpty else { throw CLIError.usage("--void corrects an event to nothing; give no field with it (\(given[0].display))") }
+      return (.eventCorrected(target: original.id, replacement: nil), note)
+    }
+    guard !given.isEmpty else { throw CLIError.usage("give the fields to correct (e.g. --grade 4), or --void") }
+    func seconds() throws -> Double? {
+      guard let s = try arguments.double(.seconds) else { return nil }
+      guard s >= 0 else { throw CLIError.invalid(ArgumentName.seconds.display, arguments.string(.seconds)!, expected: "a number of seconds, 0 or more") }
+      return s
+    }
+    func only(_ allowed: [ArgumentName]) throws {
+      if let bad = given.first(where: { !allowed.contains($0) }) {
+        throw CLIError.usage("\(bad.display) does not apply to a \(original.type.rawValue) event (it takes \(allowed.map(\.display).joined(separator: ", ")) or --void)")
+      }
+    }
+    let replacement: EventPayload
+    switch original.payload {
+    case .recitation(var r):
+      try only([.grade, .tier, .mistakes, .mistakesAt, .hesitations, .seconds])
+      if let g = try arguments.int(.grade, in: 1...4) { r.grade = g }
+      if let t = arguments.string(.tier) {
+        guard let tier = QuranTier(rawValue: t) else { throw CLIError.notOneOf(ArgumentName.tier.display, t, choices: QuranTier.allCases.map(\.rawValue)) }
+        r.tier = tier
+      }
+      if !arguments.strings(.mistakesAt).isEmpty {
+        r.mistakesAt = arguments.strings(.mistakesAt).flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
+          .filter { !$0.isEmpty }
+        r.mistakes = max(r.mistakes, r.mistakesAt.count)
+      }
+      if let m = try arguments.int(.mistakes, in: 0...Int.max) { r.mistakes = max(m, r.mistakesAt.count) }
+      if let h = try arguments.int(.hesitations, in: 0...Int.max) { r.hesitations = h }
+      if let s = try seconds() { r.seconds = s }
+      replacement = .recitation(r)
+    case .wordQuizzed(let en, let answer, let verdict, let secs):
+      try only([.answer, .seconds])
+      var newAnswer = answer, newVerdict = verdict
+      if let a = arguments.string(.answer) {
+        let learner = try Learner.load(dir, writeSnapshot: false, now: context.now)
+        guard let entry = learner.state.word(en)?.word else { throw PlanEngineError.unknownWord(en) }
+        newAnswer = a
+        newVerdict = AnswerChecker.check(a, accepted: entry.ukrainian).verdict
+      }
+      replacement = .wordQuizzed(english: en, answer: newAnswer, verdict: newVerdict, seconds: try seconds() ?? secs)
+    case .planItemDone(let date, let item, let secs):
+      try only([.seconds])
+      replacement = .planItemDone(date: date, item: item, seconds: try seconds() ?? secs)
+    default:
+      throw CLIError.usage("a \(original.type.rawValue) event can only be voided (--void)")
+    }
+    return (.eventCorrected(target: original.id, replacement: replacement), note)
   }
 
   static func report(_ outcome: RecordOutcome, context: CommandContext) {
