@@ -65,7 +65,7 @@ public struct LearnerDailyPlanner: LearnerPlanner {
     let cached = (try? DurableFile.read(cachePath)).flatMap { $0 }.flatMap { try? JSONDecoder().decode(ParameterRefit.Cached.self, from: Data($0)) }
     let usesDefaults = profile.parameters == FSRSParameters.defaults.weights
     if usesDefaults, let cached, cached.weights.count == FSRSParameters.count {
-      let learner = try Learner.load(dir, parameters: cached.weights)
+      let learner = try Learner.load(dir, parameters: cached.weights, profile: (profile, profileBytes))
       if ParameterRefit.checkpoint(reviews: ParameterRefit.reviews(learner.state)) == cached.reviews {
         var loaded = Loaded(profile: learner.profile, state: learner.state, events: [],
                             parameters: DailyPlanParameters(source: "fitted", reviews: cached.reviews))
@@ -73,7 +73,7 @@ public struct LearnerDailyPlanner: LearnerPlanner {
         return loaded
       }
     } else {
-      let learner = try Learner.load(dir)
+      let learner = try Learner.load(dir, profile: (profile, profileBytes))
       if !usesDefaults || ParameterRefit.checkpoint(reviews: ParameterRefit.reviews(learner.state)) == nil {
         var loaded = Loaded(profile: learner.profile, state: learner.state, events: [],
                             parameters: DailyPlanParameters(source: usesDefaults ? "defaults" : "profile"))

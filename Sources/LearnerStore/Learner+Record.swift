@@ -41,6 +41,28 @@ extension Learner {
     return try recordHoldingLock(dir, events: events, source: source, now: now, learner: learner)
   }
 
+  /// Records the events `building` makes from the learner as loaded under the lock (the
+  /// command line's forms: times in the learner's timezone, a quiz checked against the word's
+  /// translations, a correction's target looked up): one lock, one load.
+  @discardableResult
+  public static func record(_ dir: String, now: Date, lockTimeout: Double = LearnerLock.defaultTimeout,
+                            building: (Learner) throws -> [LearnerEvent]) throws -> RecordOutcome {
+    guard DurableFile.exists(path(dir, profileFile)) else { _ = try loadProfile(dir); return RecordOutcome() }
+    let lock = try LearnerLock(directory: dir, timeout: lockTimeout)
+    defer { lock.unlock() }
+    try finishSettingsChange(dir)
+    let learner = try load(dir, parameters: nil, profile: nil, snapshot: .whenCostly, now: now)
+    return try recordHoldingLock(dir, events: try building(learner), source: .commandLine, now: now, learner: learner)
+  }
+
+  /// The event with `id` in this learner's log and its line, through the id index (for a
+  /// caller holding the lock, as ``record(_:now:lockTimeout:building:)``'s builder does).
+  public func recordedEvent(id: String) throws(PlanEngineError) -> (LearnerEvent, Int)? {
+    let index = try EventIndex.open(directory, log: logPosition)
+    defer { index.close() }
+    return try Learner.lookUp(id, index: index, logPath: Learner.path(directory, Learner.eventsFile), limit: logPosition.bytes)
+  }
+
   /// The event with `id` in the log, and its line (through the id index; under the lock).
   public static func recordedEvent(_ dir: String, id: String, lockTimeout: Double = LearnerLock.defaultTimeout) throws(PlanEngineError) -> (LearnerEvent, Int)? {
     guard DurableFile.exists(path(dir, profileFile)) else { _ = try loadProfile(dir); return nil }

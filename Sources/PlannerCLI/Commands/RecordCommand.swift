@@ -128,91 +128,97 @@ enum RecordCommand: PlannerCommand {
     guard path.count > 1 else {
       throw CLIError.usage("missing event: one of recite, word, quiz, reminder, plan (or --events FILE)")
     }
-    let profile = try Learner.loadProfile(dir).0
-    let time = at.time(or: context.now, timezone: profile.timezone)
-    func seconds() throws -> Double? {
-      guard let s = try arguments.double(.seconds) else { return nil }
-      guard s >= 0 else { throw CLIError.invalid(ArgumentName.seconds.display, arguments.string(.seconds)!, expected: "a number of seconds, 0 or more") }
-      return s
-    }
-    func planDate() throws -> String {
-      if let d = try DateOption(arguments).date { return d.description }
-      var clock = LearningDayClock(profile: profile)
-      return EpochDay(clock.day(atMillis: time.epochMillis)).description
-    }
+    // The event is built from the learner as loaded under the lock (its timezone, a quiz's
+    // translations, a correction's target): the profile read once, the state folded once.
     var note = ""
-    let payload: EventPayload
-    switch Array(path.dropFirst()) {
-    case ["recite"]:
-      let tierName = try arguments.require(.tier)
-      guard let tier = QuranTier(rawValue: tierName) else {
-        throw CLIError.notOneOf(ArgumentName.tier.display, tierName, choices: QuranTier.allCases.map(\.rawValue))
-      }
-      let refs = arguments.strings(.mistakesAt).flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
-      let located = refs.filter { !$0.isEmpty }
-      payload = .recitation(Recitation(
-        range: try arguments.require(.RANGE), tier: tier, grade: try arguments.requiredInt(.grade, in: 1...4),
-        mistakes: max(try arguments.int(.mistakes, in: 0...Int.max) ?? 0, located.count), mistakesAt: located,
-        hesitations: try arguments.int(.hesitations, in: 0...Int.max) ?? 0, seconds: try seconds()))
-    case ["word", "add"]: payload = .wordAdded(english: try arguments.require(.EN), ukrainian: arguments.positionals(.UK))
-    case ["word", "edit"]: payload = .wordEdited(english: try arguments.require(.EN), ukrainian: arguments.positionals(.UK))
-    case ["word", "delete"]: payload = .wordDeleted(english: try arguments.require(.EN))
-    case ["word", "lookup"]: payload = .wordLookedUp(english: try arguments.require(.EN))
-    case ["word", "open"]: payload = .wordOpened(english: try arguments.require(.EN))
-    case ["word", "known"]: payload = .wordKnown(english: try arguments.require(.EN))
-    case ["word", "unknown"]: payload = .wordUnknown(english: try arguments.require(.EN))
-    case ["word", "reset"]: payload = .wordReset(english: try arguments.require(.EN))
-    case ["quiz"]:
-      let en = try arguments.require(.EN)
-      let answer = try arguments.require(.answer)
-      let learner = try Learner.load(dir, writeSnapshot: false)
-      guard learner.state.hasWord(en), let entry = learner.state.word(en)?.word else { throw PlanEngineError.unknownWord(en) }
-      let checked = AnswerChecker.check(answer, accepted: entry.ukrainian)
-      let (verdict, matched) = (checked.verdict, checked.matched)
-      switch verdict {
-      case .right: note = ": right"
-      case .typo: note = ": typo, the right spelling is \(matched ?? entry.ukrainian.joined(separator: ", "))"
-      case .wrong: note = ": wrong (\(entry.ukrainian.joined(separator: ", ")))"
-      }
-      payload = .wordQuizzed(english: en, answer: answer, verdict: verdict, seconds: try seconds())
-    case ["reminder", "shown"]:
-      var mode: ReminderPolicy.Mode?
-      if let m = arguments.string(.mode) {
-        // A reminder shows a translation or a hint; `mixed` is a profile setting, not a shown mode.
-        let shown: [ReminderPolicy.Mode] = [.translation, .hint]
-        guard let x = ReminderPolicy.Mode(rawValue: m), shown.contains(x) else {
-          throw CLIError.notOneOf(ArgumentName.mode.display, m, choices: shown.map(\.rawValue))
-        }
-        mode = x
-      }
-      payload = .reminderShown(english: arguments.positional(.EN), mode: mode)
-    case ["reminder", "acted"]:
-      let a = try arguments.require(.action)
-      guard let action = ReminderAction(rawValue: a) else {
-        throw CLIError.notOneOf(ArgumentName.action.display, a, choices: ReminderAction.allCases.map(\.rawValue))
-      }
-      payload = .reminderActed(english: arguments.positional(.EN), action: action)
-    case ["correct"]:
-      (payload, note) = try correction(arguments, dir: dir, context: context)
-    case ["plan", "opened"]: payload = .planOpened(date: try planDate())
-    case ["plan", "done"]: payload = .planItemDone(date: try planDate(), item: try arguments.require(.ITEM), seconds: try seconds())
-    case ["plan", "skipped"]: payload = .planItemSkipped(date: try planDate(), item: try arguments.require(.ITEM))
-    default: throw CLIError.usage("unknown event form '\(path.dropFirst().joined(separator: " "))'")
-    }
-    // Validate exactly as a line of the log would be (ranges canonical, grades 1–4, …).
-    let draft = LearnerEvent(id: arguments.string(.id) ?? Learner.newEventID(now: context.now), time: time, payload: payload)
-    let event: LearnerEvent
-    do {
-      event = try LearnerEvent.decode(.object(draft.json), file: Self.commandLine, line: nil)
-    } catch {
-      throw Self.asTyped(error, arguments: arguments)
-    }
+    var built: LearnerEvent?
     let outcome: RecordOutcome
     do {
-      outcome = try Learner.record(dir, events: [event], now: context.now, lockTimeout: lockTimeout(context))
+      outcome = try Learner.record(dir, now: context.now, lockTimeout: lockTimeout(context)) { learner in
+          let profile = learner.profile
+          let time = at.time(or: context.now, timezone: profile.timezone)
+          func seconds() throws -> Double? {
+            guard let s = try arguments.double(.seconds) else { return nil }
+            guard s >= 0 else { throw CLIError.invalid(ArgumentName.seconds.display, arguments.string(.seconds)!, expected: "a number of seconds, 0 or more") }
+            return s
+          }
+          func planDate() throws -> String {
+            if let d = try DateOption(arguments).date { return d.description }
+            var clock = LearningDayClock(profile: profile)
+            return EpochDay(clock.day(atMillis: time.epochMillis)).description
+          }
+          let payload: EventPayload
+          switch Array(path.dropFirst()) {
+          case ["recite"]:
+            let tierName = try arguments.require(.tier)
+            guard let tier = QuranTier(rawValue: tierName) else {
+              throw CLIError.notOneOf(ArgumentName.tier.display, tierName, choices: QuranTier.allCases.map(\.rawValue))
+            }
+            let refs = arguments.strings(.mistakesAt).flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
+            let located = refs.filter { !$0.isEmpty }
+            payload = .recitation(Recitation(
+              range: try arguments.require(.RANGE), tier: tier, grade: try arguments.requiredInt(.grade, in: 1...4),
+              mistakes: max(try arguments.int(.mistakes, in: 0...Int.max) ?? 0, located.count), mistakesAt: located,
+              hesitations: try arguments.int(.hesitations, in: 0...Int.max) ?? 0, seconds: try seconds()))
+          case ["word", "add"]: payload = .wordAdded(english: try arguments.require(.EN), ukrainian: arguments.positionals(.UK))
+          case ["word", "edit"]: payload = .wordEdited(english: try arguments.require(.EN), ukrainian: arguments.positionals(.UK))
+          case ["word", "delete"]: payload = .wordDeleted(english: try arguments.require(.EN))
+          case ["word", "lookup"]: payload = .wordLookedUp(english: try arguments.require(.EN))
+          case ["word", "open"]: payload = .wordOpened(english: try arguments.require(.EN))
+          case ["word", "known"]: payload = .wordKnown(english: try arguments.require(.EN))
+          case ["word", "unknown"]: payload = .wordUnknown(english: try arguments.require(.EN))
+          case ["word", "reset"]: payload = .wordReset(english: try arguments.require(.EN))
+          case ["quiz"]:
+            let en = try arguments.require(.EN)
+            let answer = try arguments.require(.answer)
+            guard learner.state.hasWord(en), let entry = learner.state.word(en)?.word else { throw PlanEngineError.unknownWord(en) }
+            let checked = AnswerChecker.check(answer, accepted: entry.ukrainian)
+            let (verdict, matched) = (checked.verdict, checked.matched)
+            switch verdict {
+            case .right: note = ": right"
+            case .typo: note = ": typo, the right spelling is \(matched ?? entry.ukrainian.joined(separator: ", "))"
+            case .wrong: note = ": wrong (\(entry.ukrainian.joined(separator: ", ")))"
+            }
+            payload = .wordQuizzed(english: en, answer: answer, verdict: verdict, seconds: try seconds())
+          case ["reminder", "shown"]:
+            var mode: ReminderPolicy.Mode?
+            if let m = arguments.string(.mode) {
+              // A reminder shows a translation or a hint; `mixed` is a profile setting, not a shown mode.
+              let shown: [ReminderPolicy.Mode] = [.translation, .hint]
+              guard let x = ReminderPolicy.Mode(rawValue: m), shown.contains(x) else {
+                throw CLIError.notOneOf(ArgumentName.mode.display, m, choices: shown.map(\.rawValue))
+              }
+              mode = x
+            }
+            payload = .reminderShown(english: arguments.positional(.EN), mode: mode)
+          case ["reminder", "acted"]:
+            let a = try arguments.require(.action)
+            guard let action = ReminderAction(rawValue: a) else {
+              throw CLIError.notOneOf(ArgumentName.action.display, a, choices: ReminderAction.allCases.map(\.rawValue))
+            }
+            payload = .reminderActed(english: arguments.positional(.EN), action: action)
+          case ["correct"]:
+            (payload, note) = try correction(arguments, learner: learner, context: context)
+          case ["plan", "opened"]: payload = .planOpened(date: try planDate())
+          case ["plan", "done"]: payload = .planItemDone(date: try planDate(), item: try arguments.require(.ITEM), seconds: try seconds())
+          case ["plan", "skipped"]: payload = .planItemSkipped(date: try planDate(), item: try arguments.require(.ITEM))
+          default: throw CLIError.usage("unknown event form '\(path.dropFirst().joined(separator: " "))'")
+          }
+          // Validate exactly as a line of the log would be (ranges canonical, grades 1–4, …).
+          let draft = LearnerEvent(id: arguments.string(.id) ?? Learner.newEventID(now: context.now), time: time, payload: payload)
+          let event: LearnerEvent
+          do {
+            event = try LearnerEvent.decode(.object(draft.json), file: Self.commandLine, line: nil)
+          } catch {
+            throw Self.asTyped(error, arguments: arguments)
+          }
+          built = event
+          return [event]
+      }
     } catch {
       throw Self.asTyped(error, arguments: arguments)
     }
+    let event = built!
     report(outcome, context: context)
     if outcome.appended.isEmpty {
       context.stdout.write("already recorded \(event.id)\n")
@@ -224,9 +230,9 @@ enum RecordCommand: PlannerCommand {
 
   /// `record DIR correct TARGET …`: the target (found through the id index), changed as the
   /// options say, as an `event.corrected` payload.
-  static func correction(_ arguments: ParsedArguments, dir: String, context: CommandContext) throws -> (EventPayload, String) {
+  static func correction(_ arguments: ParsedArguments, learner: Learner, context: CommandContext) throws -> (EventPayload, String) {
     let target = try arguments.require(.TARGET)
-    guard let (original, _) = try Learner.recordedEvent(dir, id: target, lockTimeout: lockTimeout(context)) else {
+    guard let (original, _) = try learner.recordedEvent(id: target) else {
       throw CLIError.invalid(ArgumentName.TARGET.display, target, expected: "the id of an event recorded before (no event of the log has it)")
     }
     let fields: [ArgumentName] = [.grade, .tier, .mistakes, .mistakesAt, .hesitations, .seconds, .answer]
@@ -269,7 +275,6 @@ enum RecordCommand: PlannerCommand {
       try only([.answer, .seconds])
       var newAnswer = answer, newVerdict = verdict
       if let a = arguments.string(.answer) {
-        let learner = try Learner.load(dir, writeSnapshot: false, now: context.now)
         guard let entry = learner.state.word(en)?.word else { throw PlanEngineError.unknownWord(en) }
         newAnswer = a
         newVerdict = AnswerChecker.check(a, accepted: entry.ukrainian).verdict

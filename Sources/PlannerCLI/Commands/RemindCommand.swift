@@ -17,10 +17,9 @@ enum RemindCommand: PlannerCommand {
     let dir = context.path(try arguments.require(.DIR))
     let format = try FormatOption(arguments)
     let at = try AtOption(arguments)
-    let profile = try Learner.loadProfile(dir).0
-    let now = VocabularyCLI.date(at.time(or: context.now, timezone: profile.timezone))
     // The state `today` plans on (parameters in force): the same recall, so the same priorities.
     let learner = try LearnerDailyPlanner.load(dir)
+    let now = VocabularyCLI.date(at.time(or: context.now, timezone: learner.profile.timezone))
     let history = learner.events.isEmpty ? try Learner.history(dir).events : learner.events
     let (input, events) = try learner.reminderContext(history: history, now: now)
     let next = try ReminderScheduler.nextReminder(input, after: now, todaysEvents: events)
