@@ -35,17 +35,29 @@ public struct LearnerDailyPlanner: LearnerPlanner {
     public static func folding(profile: LearnerProfile, events: [LearnerEvent], cached: ParameterRefit.Cached?)
       -> (Loaded, ParameterRefit.Cached?)
     {
-      // With a matching cached fit, one fold with its parameters is all it takes.
-      if profile.parameters == FSRSParameters.defaults.weights, let cached, cached.weights.count == FSRSParameters.count {
-        var p = profile
-        p.parameters = cached.weights
-        let state = LearnerFold.replay(profile: p, events: events)
-        if ParameterRefit.checkpoint(reviews: ParameterRefit.reviews(state)) == cached.reviews {
-          return (Loaded(profile: p, state: state, events: events, parameters: DailyPlanParameters(source: "fitted", reviews: cached.reviews)), nil)
-        }
+      // At most two folds of the history: one with the review histories (the review count,
+      // so the checkpoint, and the fit's input: neither depends on the parameters), one with
+      // the parameters in force when they are not the defaults folded with.
+      guard profile.parameters == FSRSParameters.defaults.weights else {
+        return (Loaded(profile: profile, state: LearnerFold.replay(profile: profile, events: events), events: events,
+                       parameters: DailyPlanParameters(source: "profile")), nil)
       }
-      let r = ParameterRefit.apply(profile: profile, state: LearnerFold.replay(profile: profile, events: events), events: events, cached: cached)
-      return (Loaded(profile: r.profile, state: r.state, events: events, parameters: r.source), r.fitted)
+      let (state, histories) = LearnerFold.foldWithHistories(profile: profile, events: events)
+      guard let c = ParameterRefit.checkpoint(reviews: ParameterRefit.reviews(state)) else {
+        return (Loaded(profile: profile, state: state, events: events, parameters: DailyPlanParameters(source: "defaults")), nil)
+      }
+      var fitted: ParameterRefit.Cached?
+      let weights: [Double]
+      if let cached, cached.reviews == c, cached.weights.count == FSRSParameters.count {
+        weights = cached.weights
+      } else {
+        weights = ParameterRefit.fit(histories: histories, checkpoint: c).weights
+        fitted = ParameterRefit.Cached(reviews: c, weights: weights)
+      }
+      var p = profile
+      p.parameters = weights
+      let refolded = weights == profile.parameters ? state : LearnerFold.replay(profile: p, events: events)
+      return (Loaded(profile: p, state: refolded, events: events, parameters: DailyPlanParameters(source: "fitted", reviews: c)), fitted)
     }
   }
 

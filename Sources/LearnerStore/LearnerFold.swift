@@ -242,12 +242,21 @@ public struct LearnerFold: Sendable {
   /// rating, timed at the day's first scheduling event), for the optimizer and for review-log
   /// export; items in ``LearnerState/sortedKeys`` order.
   public static func reviewHistories(profile: LearnerProfile, events: [LearnerEvent]) -> [(key: String, history: CardHistory)] {
+    foldWithHistories(profile: profile, events: events).histories
+  }
+
+  /// The replay and the review histories from one fold. The histories (and the review count)
+  /// do not depend on the parameters: the daily rule keeps the day's lowest rating whatever the
+  /// model, so a refit needs one fold for its input and one with the fitted parameters.
+  public static func foldWithHistories(profile: LearnerProfile, events: [LearnerEvent])
+    -> (state: LearnerState, histories: [(key: String, history: CardHistory)])
+  {
     var fold = LearnerFold(profile: profile)
     fold.histories = [:]
     Instrumentation.count(.fullFold)
     fold.fold(events)
     let h = fold.histories!
-    return fold.state.sortedKeys.compactMap { key in h[key].map { (key, $0) } }
+    return (fold.state, fold.state.sortedKeys.compactMap { key in h[key].map { (key, $0) } })
   }
 
   /// A stable card id for an item key: FNV-1a 64 of its UTF-8 bytes, top bit cleared.

@@ -1,4 +1,5 @@
 import Foundation
+import DailyPlanning
 @testable import LearnerStore
 import PlannerCore
 import Testing
@@ -100,5 +101,21 @@ import TestSupport
       }
       #expect((counts[.snapshotLoad] ?? 0) <= 1, "\(args): \(counts)")
     }
+  }
+
+  /// A refit folds the history at most twice (one fold for the review count and the fit's
+  /// input, one with the fitted parameters), with or without a cached fit.
+  @Test func aRefitFoldsTheHistoryAtMostTwice() throws {
+    let profile = LearnerProfile(id: "r")
+    let events = (0..<700).map { d in
+      LearnerEvent(id: "e\(d)", time: EventTime(epochMillis: 1_700_000_000_000 + Int64(d) * 86_400_000, offsetSeconds: 0),
+                   payload: .recitation(Recitation(range: "p\(d % 300 + 1)", tier: .oldRevision, grade: d % 7 == 0 ? 1 : 3)))
+    }
+    let ((first, fitted), counts) = Instrumentation.counting { LearnerDailyPlanner.Loaded.folding(profile: profile, events: events, cached: nil) }
+    #expect(first.parameters.source == "fitted" && fitted != nil)
+    #expect(counts[.fullFold] == 2)
+    let ((again, refit), cachedCounts) = Instrumentation.counting { LearnerDailyPlanner.Loaded.folding(profile: profile, events: events, cached: fitted) }
+    #expect(refit == nil && again.state == first.state && again.profile.parameters == first.profile.parameters)
+    #expect(cachedCounts[.fullFold] == 2)
   }
 }
