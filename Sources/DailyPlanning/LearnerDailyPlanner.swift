@@ -25,6 +25,8 @@ public struct LearnerDailyPlanner: LearnerPlanner {
     public var parameters: DailyPlanParameters
     /// A torn last line of the log (a crash mid-append): not planned on, for the caller to report.
     public var torn: TornLine?
+    /// The snapshot's state and the events after it, when loaded from the snapshot.
+    package var recent: Learner.RecentEvents?
 
     public init(profile: LearnerProfile, state: LearnerState, events: [LearnerEvent], parameters: DailyPlanParameters) {
       self.profile = profile; self.state = state; self.events = events; self.parameters = parameters
@@ -83,6 +85,7 @@ public struct LearnerDailyPlanner: LearnerPlanner {
         var loaded = Loaded(profile: learner.profile, state: learner.state, events: [],
                             parameters: DailyPlanParameters(source: "fitted", reviews: cached.reviews))
         loaded.torn = learner.torn
+        loaded.recent = learner.recent
         return loaded
       }
     } else {
@@ -91,6 +94,7 @@ public struct LearnerDailyPlanner: LearnerPlanner {
         var loaded = Loaded(profile: learner.profile, state: learner.state, events: [],
                             parameters: DailyPlanParameters(source: usesDefaults ? "defaults" : "profile"))
         loaded.torn = learner.torn
+        loaded.recent = learner.recent
         return loaded
       }
     }

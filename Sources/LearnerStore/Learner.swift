@@ -28,6 +28,26 @@ public struct Learner: Sendable {
   public var eventsFolded: Int
   /// Where the complete lines read end (the torn tail, if any, starts there).
   package var logPosition: EventIndex.LogPosition = .empty
+  /// On the snapshot path: the snapshot's state (the events up to `watermark`) and the events
+  /// after it (pending + new, log order), from which a state as of any time after the watermark
+  /// is one short fold (``stateAsOf(_:)``) without reading the history.
+  package var recent: RecentEvents?
+
+  package struct RecentEvents: Sendable {
+    package var base: LearnerState
+    package var watermark: Int64
+    package var events: [LearnerEvent]
+
+    /// The state of the events before `millis` (nil when the snapshot's state already folds
+    /// events at or after it: then only the history can say).
+    package func stateBefore(_ millis: Int64, profile: LearnerProfile) -> LearnerState? {
+      guard millis > watermark else { return nil }
+      var fold = LearnerFold(profile: profile, state: base)
+      let fixes = LearnerFold.corrections(in: events)
+      for e in LearnerFold.timeOrdered(events) where e.time.epochMillis < millis { fold.apply(e, corrections: fixes) }
+      return fold.state
+    }
+  }
 
   package init(directory: String, profile: LearnerProfile, state: LearnerState, torn: TornLine?, fromSnapshot: Bool, eventsFolded: Int) {
     self.directory = directory; self.profile = profile; self.state = state; self.torn = torn
@@ -108,6 +128,7 @@ public struct Learner: Sendable {
         var learner = Learner(directory: dir, profile: profile, state: state, torn: log.torn, fromSnapshot: true,
                               eventsFolded: log.events.count)
         learner.logPosition = log.position
+        learner.recent = RecentEvents(base: snap.state, watermark: watermark, events: events)
         let write = policy == .always ? log.events.count > 0 : policy == .whenCostly ? log.events.count >= costlyTail : false
         if write { learner.saveSnapshot(log: log, profileHash: hash, file: snapshotName, base: base) }
         return learner

@@ -126,7 +126,7 @@ enum RecordCommand: PlannerCommand {
       return ExitCode.success
     }
     guard path.count > 1 else {
-      throw CLIError.usage("missing event: one of recite, word, quiz, reminder, plan (or --events FILE)")
+      throw CLIError.usage("missing event: one of recite, word, quiz, reminder, plan, correct (or --events FILE)")
     }
     // The event is built from the learner as loaded under the lock (its timezone, a quiz's
     // translations, a correction's target): the profile read once, the state folded once.

@@ -20,8 +20,15 @@ enum RemindCommand: PlannerCommand {
     // The state `today` plans on (parameters in force): the same recall, so the same priorities.
     let learner = try LearnerDailyPlanner.load(dir)
     let now = VocabularyCLI.date(at.time(or: context.now, timezone: learner.profile.timezone))
-    let history = learner.events.isEmpty ? try Learner.history(dir).events : learner.events
-    let (input, events) = try learner.reminderContext(history: history, now: now)
+    // The day's start state from the snapshot's recent events, or (a day older than the
+    // snapshot's watermark, a refit) from the history.
+    let (input, events): (ReminderScheduler.Input, [ReminderDayEvent])
+    if learner.events.isEmpty, let fromSnapshot = try learner.recentReminderContext(now: now) {
+      (input, events) = fromSnapshot
+    } else {
+      let history = learner.events.isEmpty ? try Learner.history(dir).events : learner.events
+      (input, events) = try learner.reminderContext(history: history, now: now)
+    }
     let next = try ReminderScheduler.nextReminder(input, after: now, todaysEvents: events)
     if format.isJSON {
       context.stdout.write(JSONOutput.document(Output(version: 1, reminder: next)))

@@ -93,12 +93,7 @@ import TestSupport
       let (r, counts) = Instrumentation.counting { run(args) }
       #expect(r.code == 0, "\(args): \(r.err)")
       #expect(counts[.profileRead] == 1 && counts[.profileParse] == 1, "\(args): \(counts)")
-      if args[0] == "remind" {
-        // `remind` still replays the history for the state at the start of the learning day.
-        withKnownIssue { #expect(counts[.historyRead] == nil && counts[.fullFold] == nil, "\(args): \(counts)") }
-      } else {
-        #expect(counts[.historyRead] == nil && counts[.fullFold] == nil, "\(args): \(counts)")
-      }
+      #expect(counts[.historyRead] == nil && counts[.fullFold] == nil, "\(args): \(counts)")
       #expect((counts[.snapshotLoad] ?? 0) <= 1, "\(args): \(counts)")
     }
   }
