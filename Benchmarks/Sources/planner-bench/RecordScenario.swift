@@ -55,6 +55,7 @@ import PlannerCore
       day += 1
       t = start + Int64(day) * 86_400_000
     }
+    let wordsAdded = min(2 * day, 2000)
     _ = FileManager.default.createFile(atPath: dir + "/" + Learner.eventsFile, contents: Data(log))
     let logBytes = log.count
     log = []
@@ -64,7 +65,7 @@ import PlannerCore
       t += 1000
       now = Date(timeIntervalSince1970: Double(t) / 1000)
       let payload: EventPayload = k % 2 == 0
-        ? .wordQuizzed(english: "word\(k % 2000)", answer: "слово", verdict: .right, seconds: 5)
+        ? .wordQuizzed(english: "word\(k % wordsAdded)", answer: "слово", verdict: .right, seconds: 5)
         : .recitation(Recitation(range: "p\(k % 604 + 1)", tier: .oldRevision, grade: 3))
       return LearnerEvent(id: "r\(size)-\(k)", time: EventTime(epochMillis: t, offsetSeconds: 7200), payload: payload)
     }
@@ -86,7 +87,7 @@ import PlannerCore
       for k in 0..<(benchQuick ? 5 : 30) {
         t += 1000
         let at = EventTime(epochMillis: t, offsetSeconds: 7200).text
-        let (elapsed, rss) = spawn(exe, ["record", dir, "quiz", "word\(k)", "--answer", "слово", "--at", at, "--id", "p\(size)-\(k)"])
+        let (elapsed, rss) = spawn(exe, ["record", dir, "quiz", "word\(k % wordsAdded)", "--answer", "слово", "--at", at, "--id", "p\(size)-\(k)"])
         processTimes.append(elapsed)
         peak = max(peak, rss)
       }
