@@ -84,7 +84,8 @@ let package = Package(
     .testTarget(name: "LocalizationTests", dependencies: ["Localization", "PlannerCore", "TestSupport"]),
     .testTarget(
       name: "LearnerStoreTests",
-      dependencies: ["LearnerStore", "Hifz", "Vocabulary", "PlannerCore", "MemoryModels", "TestSupport"]
+      dependencies: ["LearnerStore", "Hifz", "Vocabulary", "PlannerCore", "MemoryModels", "TestSupport"],
+      exclude: ["Fixtures"]
     ),
     .testTarget(
       name: "DailyPlanningTests",

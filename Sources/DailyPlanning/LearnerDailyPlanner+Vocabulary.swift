@@ -34,4 +34,11 @@ extension LearnerDailyPlanner.Loaded {
   {
     try Learner.reminderContext(profile: profile, state: state, history: history, now: now)
   }
+
+  /// The same from the snapshot's recent events when the day started after its watermark (no
+  /// history read); nil otherwise.
+  package func recentReminderContext(now: Date) throws(PlanEngineError) -> (ReminderScheduler.Input, [ReminderDayEvent])? {
+    guard let recent else { return nil }
+    return try Learner.reminderContext(profile: profile, state: state, recent: recent, now: now)
+  }
 }

@@ -25,6 +25,8 @@ public struct LearnerDailyPlanner: LearnerPlanner {
     public var parameters: DailyPlanParameters
     /// A torn last line of the log (a crash mid-append): not planned on, for the caller to report.
     public var torn: TornLine?
+    /// The snapshot's state and the events after it, when loaded from the snapshot.
+    package var recent: Learner.RecentEvents?
 
     public init(profile: LearnerProfile, state: LearnerState, events: [LearnerEvent], parameters: DailyPlanParameters) {
       self.profile = profile; self.state = state; self.events = events; self.parameters = parameters
@@ -35,17 +37,29 @@ public struct LearnerDailyPlanner: LearnerPlanner {
     public static func folding(profile: LearnerProfile, events: [LearnerEvent], cached: ParameterRefit.Cached?)
       -> (Loaded, ParameterRefit.Cached?)
     {
-      // With a matching cached fit, one fold with its parameters is all it takes.
-      if profile.parameters == FSRSParameters.defaults.weights, let cached, cached.weights.count == FSRSParameters.count {
-        var p = profile
-        p.parameters = cached.weights
-        let state = LearnerFold.replay(profile: p, events: events)
-        if ParameterRefit.checkpoint(reviews: ParameterRefit.reviews(state)) == cached.reviews {
-          return (Loaded(profile: p, state: state, events: events, parameters: DailyPlanParameters(source: "fitted", reviews: cached.reviews)), nil)
-        }
+      // At most two folds of the history: one with the review histories (the review count,
+      // so the checkpoint, and the fit's input: neither depends on the parameters), one with
+      // the parameters in force when they are not the defaults folded with.
+      guard profile.parameters == FSRSParameters.defaults.weights else {
+        return (Loaded(profile: profile, state: LearnerFold.replay(profile: profile, events: events), events: events,
+                       parameters: DailyPlanParameters(source: "profile")), nil)
       }
-      let r = ParameterRefit.apply(profile: profile, state: LearnerFold.replay(profile: profile, events: events), events: events, cached: cached)
-      return (Loaded(profile: r.profile, state: r.state, events: events, parameters: r.source), r.fitted)
+      let (state, histories) = LearnerFold.foldWithHistories(profile: profile, events: events)
+      guard let c = ParameterRefit.checkpoint(reviews: ParameterRefit.reviews(state)) else {
+        return (Loaded(profile: profile, state: state, events: events, parameters: DailyPlanParameters(source: "defaults")), nil)
+      }
+      var fitted: ParameterRefit.Cached?
+      let weights: [Double]
+      if let cached, cached.reviews == c, cached.weights.count == FSRSParameters.count {
+        weights = cached.weights
+      } else {
+        weights = ParameterRefit.fit(histories: histories, checkpoint: c).weights
+        fitted = ParameterRefit.Cached(reviews: c, weights: weights)
+      }
+      var p = profile
+      p.parameters = weights
+      let refolded = weights == profile.parameters ? state : LearnerFold.replay(profile: p, events: events)
+      return (Loaded(profile: p, state: refolded, events: events, parameters: DailyPlanParameters(source: "fitted", reviews: c)), fitted)
     }
   }
 
@@ -66,19 +80,21 @@ public struct LearnerDailyPlanner: LearnerPlanner {
     let cached = (try? DurableFile.read(cachePath)).flatMap { $0 }.flatMap { try? JSONDecoder().decode(ParameterRefit.Cached.self, from: Data($0)) }
     let usesDefaults = profile.parameters == FSRSParameters.defaults.weights
     if usesDefaults, let cached, cached.weights.count == FSRSParameters.count {
-      let learner = try Learner.load(dir, parameters: cached.weights)
+      let learner = try Learner.load(dir, parameters: cached.weights, profile: (profile, profileBytes))
       if ParameterRefit.checkpoint(reviews: ParameterRefit.reviews(learner.state)) == cached.reviews {
         var loaded = Loaded(profile: learner.profile, state: learner.state, events: [],
                             parameters: DailyPlanParameters(source: "fitted", reviews: cached.reviews))
         loaded.torn = learner.torn
+        loaded.recent = learner.recent
         return loaded
       }
     } else {
-      let learner = try Learner.load(dir)
+      let learner = try Learner.load(dir, profile: (profile, profileBytes))
       if !usesDefaults || ParameterRefit.checkpoint(reviews: ParameterRefit.reviews(learner.state)) == nil {
         var loaded = Loaded(profile: learner.profile, state: learner.state, events: [],
                             parameters: DailyPlanParameters(source: usesDefaults ? "defaults" : "profile"))
         loaded.torn = learner.torn
+        loaded.recent = learner.recent
         return loaded
       }
     }

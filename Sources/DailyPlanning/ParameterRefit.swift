@@ -40,7 +40,11 @@ public enum ParameterRefit {
   /// The parameters fitted on the first `checkpoint` reviews of the history (time order; ties
   /// by item key).
   public static func fit(profile: LearnerProfile, events: [LearnerEvent], checkpoint: Int) -> FSRSParameters {
-    let histories = LearnerFold.reviewHistories(profile: profile, events: events)
+    fit(histories: LearnerFold.reviewHistories(profile: profile, events: events), checkpoint: checkpoint)
+  }
+
+  /// The same, from the review histories (``LearnerFold/foldWithHistories(profile:events:)``).
+  public static func fit(histories: [(key: String, history: CardHistory)], checkpoint: Int) -> FSRSParameters {
     // The time of the checkpoint-th review, and how many reviews at exactly that time to keep.
     var times: [(Int64, String)] = []
     for (key, h) in histories { for t in h.times { times.append((t, key)) } }

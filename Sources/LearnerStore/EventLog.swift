@@ -10,13 +10,16 @@ public struct EventLog: Sendable {
   public var lineCount: Int
   /// Start of the last complete line (equal to `endOffset` when there is none).
   public var lastLineStart: Int
+  /// FNV-1a 64 of the last complete line, its newline included (the offset basis for none).
+  public var lastLineHash: UInt64 = FNV1a64.offsetBasis
   public var torn: TornLine?
 
   /// Parses the lines of `bytes`, which start at byte `offset` of the file, on line
   /// `firstLine` (1-based); `lastLineStart` is the start of the line before, if known.
   public static func parse(_ bytes: [UInt8], file: String, offset: Int = 0, firstLine: Int = 1,
-                           lastLineStart: Int? = nil) throws(PlanEngineError) -> EventLog {
+                           lastLineStart: Int? = nil, lastLineHash: UInt64? = nil) throws(PlanEngineError) -> EventLog {
     var log = EventLog(endOffset: offset, lineCount: firstLine - 1, lastLineStart: lastLineStart ?? offset)
+    log.lastLineHash = lastLineHash ?? FNV1a64.offsetBasis
     log.events.reserveCapacity(bytes.count / 120)
     try bytes.withUnsafeBufferPointer { (buf) throws(PlanEngineError) in
       var start = 0
@@ -44,7 +47,15 @@ public struct EventLog: Sendable {
         lineNo += 1
       }
     }
+    if log.lastLineStart >= offset && log.endOffset > log.lastLineStart {
+      log.lastLineHash = FNV1a64.hash(bytes[(log.lastLineStart - offset)..<(log.endOffset - offset)])
+    }
     return log
+  }
+
+  /// Where the complete lines read end (for the snapshot's and the id index's key).
+  package var position: EventIndex.LogPosition {
+    EventIndex.LogPosition(bytes: endOffset, lines: lineCount, lastLineStart: lastLineStart, lastLineHash: lastLineHash)
   }
 
   static func isBlank(_ b: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -2,36 +2,107 @@ import Foundation
 import PlannerCore
 
 extension Learner {
-  /// `planner config`: changes one setting, writes the profile atomically and records a
-  /// `settings.changed` event. Returns the previous and the new value.
+  /// The journal of a settings change in progress: the `settings.changed` event's line, then
+  /// the new profile.json bytes. Written before anything else, removed when the change is done.
+  public static let settingsJournal = "settings.pending"
+
+  /// `planner config`: changes one setting, records a `settings.changed` event and writes the
+  /// profile, as one durable step. Returns the previous and the new value.
+  ///
+  /// The steps, under the learner's lock: (1) the journal (`settings.pending`: the event and the
+  /// new profile) is written atomically and durably; (2) the event is appended; (3) the profile
+  /// replaced; (4) the journal removed. A kill after (1) leaves the journal, and the next `record`
+  /// or `config` finishes the change (``finishSettingsChange(_:)``: appends the event if it is
+  /// not in the log, writes the profile); until then every load reads the journal's profile. So
+  /// the profile never differs from its last `settings.changed` event.
   @discardableResult
   public static func configure(_ dir: String, key: String, value: String, now: Date, id: String? = nil,
                                lockTimeout: Double = LearnerLock.defaultTimeout) throws(PlanEngineError) -> (previous: String, current: String) {
     // Everything under one lock, and everything checked (the new value, the history) before
-    // the profile is replaced: a refused change writes nothing.
+    // anything is written: a refused change writes nothing. No lock file in a non-learner folder.
+    guard DurableFile.exists(path(dir, profileFile)) else { _ = try loadProfile(dir); return ("", "") }
     let lock = try LearnerLock(directory: dir, timeout: lockTimeout)
     defer { lock.unlock() }
-    let learner = try load(dir, writeSnapshot: false)
+    try finishSettingsChange(dir)
+    let learner = try load(dir, parameters: nil, profile: nil, snapshot: .whenCostly, now: now)
     var profile = learner.profile
     let previous = try profile.setting(key)
     var clock = LearningDayClock(profile: profile)
     try profile.set(key, to: value, today: EpochDay(clock.day(atMillis: Int64((now.timeIntervalSince1970 * 1000).rounded(.down)))))
     let current = try profile.setting(key)
     let time = EventTime.now(now, timezone: profile.timezone)
-    let event = LearnerEvent(id: id ?? newEventID(now: now), time: time,
-                             payload: .settingsChanged(key: key, value: current, previous: previous))
-    if let id, let (existing, line) = findEvent(id: id, in: try DurableFile.read(path(dir, eventsFile)) ?? [], file: path(dir, eventsFile)) {
-      // A retry of a change already made succeeds without writing; another change under the
-      // same id is refused before the profile is touched.
-      guard case .settingsChanged(key, current, let before) = existing.payload else {
-        throw .conflictingEvent(id: id, file: path(dir, eventsFile), line: line)
+    let event = try LearnerEvent.decode(
+      .object(LearnerEvent(id: id ?? newEventID(now: now), time: time,
+                           payload: .settingsChanged(key: key, value: current, previous: previous)).json),
+      file: "command line", line: nil)
+    if id != nil {
+      let index = try EventIndex.open(dir, log: learner.logPosition)
+      defer { index.close() }
+      if let (existing, line) = try lookUp(event.id, index: index, logPath: path(dir, eventsFile), limit: learner.logPosition.bytes) {
+        // A retry of a change already made succeeds without writing; another change under the
+        // same id is refused before anything is touched.
+        guard case .settingsChanged(key, current, let before) = existing.payload else {
+          throw .conflictingEvent(id: event.id, file: path(dir, eventsFile), line: line)
+        }
+        return (before ?? "", current)
       }
-      return (before ?? "", current)
     }
-    try DurableFile.replace(path(dir, profileFile), with: Array(profile.encoded()))
+    let profileBytes = Array(profile.encoded())
+    try faultPoint(dir, .beforeJournal)
+    try DurableFile.replace(path(dir, settingsJournal), with: event.line + [0x0A] + profileBytes)
+    try faultPoint(dir, .afterJournal)
     // A settings change names no word, so the state loaded before the change validates it.
     _ = try recordHoldingLock(dir, events: [event], source: .commandLine, now: now, learner: learner)
+    try faultPoint(dir, .afterEvent)
+    try DurableFile.replace(path(dir, profileFile), with: profileBytes)
+    try faultPoint(dir, .afterProfile)
+    try LogFile.remove(path(dir, settingsJournal))
     return (previous, current)
+  }
+
+  /// Finishes a settings change a kill interrupted (see ``configure(_:key:value:now:id:lockTimeout:)``):
+  /// the journal's event appended if the log lacks it, its profile written, the journal removed.
+  /// The caller holds the lock. A journal that does not parse is not a change that started (it
+  /// is written atomically), so it is removed.
+  static func finishSettingsChange(_ dir: String) throws(PlanEngineError) {
+    let journalPath = path(dir, settingsJournal)
+    guard let bytes = try DurableFile.read(journalPath) else { return }
+    guard let (event, profileBytes) = parseJournal(bytes, file: journalPath) else {
+      try LogFile.remove(journalPath)
+      return
+    }
+    let learner = try load(dir, parameters: nil, profile: (try LearnerProfile.decode(Data(profileBytes), file: journalPath), profileBytes),
+                           snapshot: .never, now: Date())
+    let index = try EventIndex.open(dir, log: learner.logPosition)
+    let logged = try lookUp(event.id, index: index, logPath: path(dir, eventsFile), limit: learner.logPosition.bytes)
+    index.close()
+    if logged == nil {
+      _ = try recordHoldingLock(dir, events: [event], source: .file(journalPath, lines: [1]), now: Date(timeIntervalSince1970: Double(event.time.epochMillis) / 1000),
+                                learner: learner)
+    }
+    try DurableFile.replace(path(dir, profileFile), with: profileBytes)
+    try LogFile.remove(journalPath)
+  }
+
+  /// The journal's event and profile bytes (nil when it is not one).
+  static func parseJournal(_ bytes: [UInt8], file: String) -> (LearnerEvent, [UInt8])? {
+    guard let nl = bytes.firstIndex(of: 0x0A), let v = try? JSONParser.parse(Array(bytes[..<nl])),
+      let e = try? LearnerEvent.decode(v, file: file, line: 1), case .settingsChanged = e.payload,
+      (try? LearnerProfile.decode(Data(bytes[(nl + 1)...]), file: file)) != nil
+    else { return nil }
+    return (e, Array(bytes[(nl + 1)...]))
+  }
+
+  /// Where a test may stop `config` as a kill would (the fault seam of the atomicity tests).
+  package enum ConfigStep: Sendable { case beforeJournal, afterJournal, afterEvent, afterProfile }
+  static let configFaults = Locked<[String: ConfigStep]>([:])
+
+  /// Arms a stop at `step` for the next `config` of `dir`: it throws there, writing nothing more.
+  package static func injectConfigStop(_ step: ConfigStep?, in dir: String) { configFaults.withLock { $0[dir] = step } }
+
+  static func faultPoint(_ dir: String, _ step: ConfigStep) throws(PlanEngineError) {
+    guard configFaults.withLock({ $0[dir] == step ? $0.removeValue(forKey: dir) : nil }) != nil else { return }
+    throw .io(path: dir, reason: "stopped at \(step) (injected)")
   }
 
   /// A new unique event id: time in ms and 64 random bits, e.g. `e-19a2b3c4d5e-9f1c…`.

@@ -20,18 +20,95 @@ public enum EventSource: Sendable {
 }
 
 extension Learner {
-  /// The longest a timestamp may lie ahead of the clock.
-  public static let maximumFutureMillis: Int64 = 86_400_000
+  /// The most a timestamp may lie ahead of the clock (a phone's clock a little fast): 10 minutes.
+  public static let maximumFutureMillis: Int64 = 600_000
 
   /// Records events: all are validated first (against each other and the learner's current
   /// state), then the new ones are appended in one durable write, under the learner's lock.
-  /// All or nothing: one bad event and nothing is written.
+  /// All or nothing: one bad event and nothing is written; a failed write leaves the log as it was.
+  ///
+  /// Constant time in the history: the state comes from the snapshot and the events after it,
+  /// duplicate ids from the id index (``EventIndex``), both read under the lock, once.
   @discardableResult
   public static func record(_ dir: String, events: [LearnerEvent], source: EventSource = .commandLine,
                             now: Date, lockTimeout: Double = LearnerLock.defaultTimeout) throws(PlanEngineError) -> RecordOutcome {
+    // Nothing is created in a folder that is not a learner (not even the lock file).
+    guard DurableFile.exists(path(dir, profileFile)) else { _ = try loadProfile(dir); return RecordOutcome() }
     let lock = try LearnerLock(directory: dir, timeout: lockTimeout)
     defer { lock.unlock() }
-    return try recordHoldingLock(dir, events: events, source: source, now: now, learner: try load(dir, writeSnapshot: false))
+    try finishSettingsChange(dir)
+    let learner = try load(dir, parameters: nil, profile: nil, snapshot: .whenCostly, now: now)
+    return try recordHoldingLock(dir, events: events, source: source, now: now, learner: learner)
+  }
+
+  /// Records the events `building` makes from the learner as loaded under the lock (the
+  /// command line's forms: times in the learner's timezone, a quiz checked against the word's
+  /// translations, a correction's target looked up): one lock, one load.
+  @discardableResult
+  public static func record(_ dir: String, now: Date, lockTimeout: Double = LearnerLock.defaultTimeout,
+                            building: (Learner) throws -> [LearnerEvent]) throws -> RecordOutcome {
+    guard DurableFile.exists(path(dir, profileFile)) else { _ = try loadProfile(dir); return RecordOutcome() }
+    let lock = try LearnerLock(directory: dir, timeout: lockTimeout)
+    defer { lock.unlock() }
+    try finishSettingsChange(dir)
+    let learner = try load(dir, parameters: nil, profile: nil, snapshot: .whenCostly, now: now)
+    return try recordHoldingLock(dir, events: try building(learner), source: .commandLine, now: now, learner: learner)
+  }
+
+  /// The event with `id` in this learner's log and its line, through the id index (for a
+  /// caller holding the lock, as ``record(_:now:lockTimeout:building:)``'s builder does).
+  public func recordedEvent(id: String) throws(PlanEngineError) -> (LearnerEvent, Int)? {
+    let index = try EventIndex.open(directory, log: logPosition)
+    defer { index.close() }
+    return try Learner.lookUp(id, index: index, logPath: Learner.path(directory, Learner.eventsFile), limit: logPosition.bytes)
+  }
+
+  /// The event with `id` in the log, and its line (through the id index; under the lock).
+  public static func recordedEvent(_ dir: String, id: String, lockTimeout: Double = LearnerLock.defaultTimeout) throws(PlanEngineError) -> (LearnerEvent, Int)? {
+    guard DurableFile.exists(path(dir, profileFile)) else { _ = try loadProfile(dir); return nil }
+    let lock = try LearnerLock(directory: dir, timeout: lockTimeout)
+    defer { lock.unlock() }
+    let learner = try load(dir, parameters: nil, profile: nil, snapshot: .whenCostly, now: Date())
+    let index = try EventIndex.open(dir, log: learner.logPosition)
+    defer { index.close() }
+    return try lookUp(id, index: index, logPath: path(dir, eventsFile), limit: learner.logPosition.bytes)
+  }
+
+  /// The logged event with `id`, confirmed against the log line the index points at.
+  static func lookUp(_ id: String, index: EventIndex, logPath: String, limit: Int) throws(PlanEngineError) -> (LearnerEvent, Int)? {
+    for offset in index.candidates(id) {
+      guard let line = try LogFile.line(logPath, at: offset, limit: limit),
+        let v = try? JSONParser.parse(line), let e = try? LearnerEvent.decode(v, file: logPath, line: nil),
+        e.id == EventIndex.nfc(id)
+      else { continue }
+      return (e, try lineNumber(logPath, offset: offset))
+    }
+    return nil
+  }
+
+  /// How often (in lines) `record` checks the digest of the whole log (``EventIndex/verifyPrefix(logPath:)``).
+  package static let verifyEvery = 512
+
+  /// The error for a log whose first `upTo` bytes changed after they were written: the first
+  /// line that is not an event, by line number, or the change itself when every line still parses.
+  static func corruptLog(_ dir: String, upTo: Int) -> PlanEngineError {
+    let logPath = path(dir, eventsFile)
+    do throws(PlanEngineError) {
+      _ = try EventLog.parse(try LogFile.read(logPath, from: 0, count: upTo) ?? [], file: logPath)
+    } catch {
+      if case .malformed(let file, let line, let key, let expected) = error {
+        return .malformed(file: file, line: line, keyPath: key,
+                          expected: expected + "; nothing more is written to this log until `planner repair \(dir)` sets the line aside")
+      }
+      return error
+    }
+    return .io(path: logPath, reason: "its first \(upTo) bytes changed after they were written (every line still reads as an event); nothing more is written to it until `planner repair \(dir)` accepts it as it is now")
+  }
+
+  /// The 1-based line number of the line at `offset` (counts newlines: only for error messages).
+  static func lineNumber(_ logPath: String, offset: Int) throws(PlanEngineError) -> Int {
+    guard let bytes = try LogFile.read(logPath, from: 0, count: offset) else { return 1 }
+    return bytes.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
   }
 
   /// `record` for a caller that holds the lock and has loaded the learner under it.
@@ -51,26 +128,28 @@ extension Learner {
       return .malformed(file: f, line: l, keyPath: k, expected: expected)
     }
 
+    var index = try EventIndex.open(dir, log: learner.logPosition)
+    defer { index.close() }
+    func logged(_ id: String) throws(PlanEngineError) -> (LearnerEvent, Int)? {
+      try lookUp(id, index: index, logPath: logPath, limit: learner.logPosition.bytes)
+    }
+
     // 1. Validate everything before writing anything.
     var live: [String: Bool] = [:]  // word key → in the dictionary, as the batch goes
     func has(_ english: String) -> Bool { live[wordKey(english)] ?? learner.state.hasWord(english) }
-    var seenInBatch: [String: LearnerEvent] = [:]
+    var seenInBatch: [String: LearnerEvent] = [:]  // ids are NFC (LearnerEvent.decode)
     var outcome = RecordOutcome()
     var fresh: [LearnerEvent] = []
-    let logBytes = try DurableFile.read(logPath) ?? []
-    // Few events: a byte search per id. A batch: one pass indexing every id of the log.
-    let index = events.count > 4 ? idIndex(logBytes) : nil
     for (i, e) in events.enumerated() {
       if e.time.epochMillis > nowMillis + maximumFutureMillis {
-        throw fail(i, "at", "a time no more than a day ahead of now (\(EventTime(epochMillis: nowMillis, offsetSeconds: 0))), not \(e.time)")
+        throw fail(i, "at", "a time no more than 10 minutes ahead of now (\(EventTime(epochMillis: nowMillis, offsetSeconds: 0))), not \(e.time)")
       }
       if let prior = seenInBatch[e.id] {
         guard prior == e else { throw fail(i, "id", "a unique id: '\(e.id)' appears earlier in this batch with different content") }
         continue
       }
       seenInBatch[e.id] = e
-      let found = index.map { Self.event(at: $0[e.id], in: logBytes, file: logPath) } ?? findEvent(id: e.id, in: logBytes, file: logPath)
-      if let (existing, line) = found {
+      if let (existing, line) = try logged(e.id) {
         guard existing == e else { throw .conflictingEvent(id: e.id, file: logPath, line: line) }
         outcome.alreadyRecorded.append(e.id)
         continue
@@ -82,6 +161,22 @@ extension Learner {
         live[wordKey(en)] = false
       case .reminderShown(let en?, _), .reminderActed(let en?, _):
         guard has(en) else { throw unknown(i, en) }
+      case .eventCorrected(let target, let replacement):
+        let original: LearnerEvent
+        if let inBatch = seenInBatch[target], inBatch.id != e.id { original = inBatch }
+        else if let (found, _) = try logged(target) { original = found }
+        else { throw fail(i, "payload.target", "the id of an event recorded before ('\(target)' is not in the log)") }
+        guard original.type != .eventCorrected else {
+          throw fail(i, "payload.target", "an event that is not itself a correction ('\(target)' is one)")
+        }
+        if let replacement {
+          guard replacement.type == original.type else {
+            throw fail(i, "payload.type", "the type of the event corrected (\(original.type.rawValue)), not \(replacement.type.rawValue)")
+          }
+          guard replacement.english.map(wordKey) == original.payload.english.map(wordKey) else {
+            throw fail(i, "payload.payload.english", "the word of the event corrected ('\(original.payload.english ?? "")')")
+          }
+        }
       default:
         if let en = e.payload.english, e.type != .wordAdded { guard has(en) else { throw unknown(i, en) } }
       }
@@ -93,18 +188,42 @@ extension Learner {
     }
     guard !fresh.isEmpty else { return outcome }
 
-    // 2. Set aside a torn last line, so the new lines start on a line of their own.
+    // 2. Every `verifyEvery` lines, check that the lines already written are still the bytes
+    // appended (a line corrupted in place in the middle of the log is caught here, at an
+    // amortised cost of a read of the log per `verifyEvery` events): refuse to append to a
+    // corrupt log, naming the line.
+    if index.covered.lines / verifyEvery != (index.covered.lines + fresh.count) / verifyEvery,
+      !(try index.verifyPrefix(logPath: logPath))
+    {
+      throw corruptLog(dir, upTo: index.covered.bytes)
+    }
+
+    // 3. Set aside a torn last line, so the new lines start on a line of their own.
     if let torn = learner.torn {
       try DurableFile.append(path(dir, tornFile), torn.bytes + [0x0A])
       try DurableFile.truncate(logPath, to: torn.offset)
       outcome.setAside = torn
     }
 
-    // 3. One write of whole lines, flushed to disk.
+    // 4. One write of whole lines, flushed to disk; on an error the log is cut back (all or nothing).
     var bytes: [UInt8] = []
-    for e in fresh { bytes += e.line; bytes.append(0x0A) }
-    try DurableFile.append(logPath, bytes)
+    var entries: [(UInt64, Int)] = []
+    var lastLineStart = learner.logPosition.lastLineStart
+    for e in fresh {
+      lastLineStart = learner.logPosition.bytes + bytes.count
+      entries.append((EventIndex.digest(e.id), lastLineStart))
+      bytes += e.line
+      bytes.append(0x0A)
+    }
+    try LogFile.append(logPath, bytes)
     outcome.appended = fresh
+
+    // 5. The index: a cache, so a failure here is repaired by the next open, never reported.
+    let lastLine = bytes[(lastLineStart - learner.logPosition.bytes)...]
+    let position = EventIndex.LogPosition(bytes: learner.logPosition.bytes + bytes.count,
+                                          lines: learner.logPosition.lines + fresh.count,
+                                          lastLineStart: lastLineStart, lastLineHash: FNV1a64.hash(lastLine))
+    try? index.insert(entries, covering: position, appended: bytes[...])
     return outcome
   }
 

@@ -64,6 +64,28 @@ extension Learner {
   public static func reminderContext(profile: LearnerProfile, state: LearnerState, history: [LearnerEvent], now: Date)
     throws(PlanEngineError) -> (ReminderScheduler.Input, [ReminderDayEvent])
   {
+    try reminderContext(profile: profile, state: state, now: now) { startMillis in
+      let ordered = LearnerFold.timeOrdered(history)
+      return (LearnerFold.replay(profile: profile, events: ordered.filter { $0.time.epochMillis < startMillis }), ordered)
+    }!
+  }
+
+  /// The same from the events a snapshot load keeps (``RecentEvents``), without the history;
+  /// nil when the learning day started before the snapshot's watermark.
+  package static func reminderContext(profile: LearnerProfile, state: LearnerState, recent: RecentEvents, now: Date)
+    throws(PlanEngineError) -> (ReminderScheduler.Input, [ReminderDayEvent])?
+  {
+    try reminderContext(profile: profile, state: state, now: now) { startMillis in
+      recent.stateBefore(startMillis, profile: profile).map { ($0, LearnerFold.timeOrdered(recent.events)) }
+    }
+  }
+
+  /// `start(dayStartMillis)`: the state before the day's start and the events (time order)
+  /// from which the day's are taken.
+  static func reminderContext(profile: LearnerProfile, state: LearnerState, now: Date,
+                              start: (Int64) -> (LearnerState, [LearnerEvent])?)
+    throws(PlanEngineError) -> (ReminderScheduler.Input, [ReminderDayEvent])?
+  {
     let learner = Learner(directory: "", profile: profile, state: state, torn: nil, fromSnapshot: false, eventsFolded: 0)
     let clock = try learner.vocabularyClock()
     let policy = try learner.reminderPolicy()
@@ -71,9 +93,7 @@ extension Learner {
     let dayStart = clock.instant(of: today, minute: clock.dayStartHour * 60)
     let startMillis = Int64((dayStart.timeIntervalSince1970 * 1000).rounded(.down))
     let nowMillis = Int64((now.timeIntervalSince1970 * 1000).rounded(.down))
-    let ordered = LearnerFold.timeOrdered(history)
-    let before = ordered.filter { $0.time.epochMillis < startMillis }
-    let startState = LearnerFold.replay(profile: learner.profile, events: before)
+    guard let (startState, ordered) = start(startMillis) else { return nil }
     var dayEvents: [ReminderDayEvent] = []
     for e in ordered where e.time.epochMillis >= startMillis && e.time.epochMillis <= nowMillis {
       let at = Date(timeIntervalSince1970: Double(e.time.epochMillis) / 1000)

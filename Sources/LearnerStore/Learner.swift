@@ -26,6 +26,28 @@ public struct Learner: Sendable {
   public var fromSnapshot: Bool
   /// Events folded from the log on this load (all of them, or those after the snapshot).
   public var eventsFolded: Int
+  /// Where the complete lines read end (the torn tail, if any, starts there).
+  package var logPosition: EventIndex.LogPosition = .empty
+  /// On the snapshot path: the snapshot's state (the events up to `watermark`) and the events
+  /// after it (pending + new, log order), from which a state as of any time after the watermark
+  /// is one short fold (``stateAsOf(_:)``) without reading the history.
+  package var recent: RecentEvents?
+
+  package struct RecentEvents: Sendable {
+    package var base: LearnerState
+    package var watermark: Int64
+    package var events: [LearnerEvent]
+
+    /// The state of the events before `millis` (nil when the snapshot's state already folds
+    /// events at or after it: then only the history can say).
+    package func stateBefore(_ millis: Int64, profile: LearnerProfile) -> LearnerState? {
+      guard millis > watermark else { return nil }
+      var fold = LearnerFold(profile: profile, state: base)
+      let fixes = LearnerFold.corrections(in: events)
+      for e in LearnerFold.timeOrdered(events) where e.time.epochMillis < millis { fold.apply(e, corrections: fixes) }
+      return fold.state
+    }
+  }
 
   package init(directory: String, profile: LearnerProfile, state: LearnerState, torn: TornLine?, fromSnapshot: Bool, eventsFolded: Int) {
     self.directory = directory; self.profile = profile; self.state = state; self.torn = torn
@@ -40,25 +62,52 @@ public struct Learner: Sendable {
     guard let bytes = try DurableFile.read(p) else {
       throw .io(path: p, reason: "no learner here (create one with `planner init \(dir)`)")
     }
+    Instrumentation.count(.profileRead)
+    // A settings change a kill interrupted: its journal holds the profile in force (the next
+    // `record` or `config` finishes writing it, see `configure`).
+    if DurableFile.exists(path(dir, settingsJournal)), let journal = try DurableFile.read(path(dir, settingsJournal)),
+      let (_, journaled) = parseJournal(journal, file: path(dir, settingsJournal))
+    {
+      return (try LearnerProfile.decode(Data(journaled), file: path(dir, settingsJournal)), journaled)
+    }
     return (try LearnerProfile.decode(Data(bytes), file: p), bytes)
   }
 
-  /// Loads a learner: snapshot + the events after it when the snapshot is valid, otherwise a
-  /// full replay (then the snapshot is rewritten when `writeSnapshot`).
-  public static func load(_ dir: String, writeSnapshot: Bool = true) throws(PlanEngineError) -> Learner {
-    try load(dir, parameters: nil, writeSnapshot: writeSnapshot)
+  /// When a load may rewrite the snapshot (a cache: a failed write only costs the next load).
+  package enum SnapshotWrite: Sendable {
+    case never
+    /// Whenever it folded new events.
+    case always
+    /// Only when the load was costly (a replay, or many events after the snapshot): `record`.
+    case whenCostly
   }
 
-  /// Loads a learner folded with `parameters` instead of the profile's own (the fitted ones the
-  /// daily plan uses, see ``ParameterRefit``); the returned profile carries them. The snapshot
-  /// is keyed on them too: a snapshot of other parameters is stale and rebuilt.
-  public static func load(_ dir: String, parameters: [Double]?, writeSnapshot: Bool = true) throws(PlanEngineError) -> Learner {
-    let (fileProfile, profileBytes) = try loadProfile(dir)
+  /// Events after the snapshot beyond which even `record` rewrites it.
+  package static let costlyTail = 512
+
+  /// Loads a learner: snapshot + the events after it when the snapshot is valid, otherwise a
+  /// full replay (then the snapshot is rewritten when `writeSnapshot`).
+  ///
+  /// `parameters`: fold with these instead of the profile's own (the fitted ones the daily plan
+  /// uses, see `ParameterRefit`); the returned profile carries them, and the snapshot is keyed
+  /// on them. `profile`: the profile and its bytes when the caller has read them already (read
+  /// once per command). `now` places the snapshot's watermark (``LearnerSnapshot``): it changes
+  /// what is cached, never the state.
+  public static func load(_ dir: String, parameters: [Double]? = nil, profile given: (LearnerProfile, [UInt8])? = nil,
+                          writeSnapshot: Bool = true, now: Date = Date()) throws(PlanEngineError) -> Learner {
+    try load(dir, parameters: parameters, profile: given, snapshot: writeSnapshot ? .always : .never, now: now)
+  }
+
+  package static func load(_ dir: String, parameters: [Double]?, profile given: (LearnerProfile, [UInt8])?,
+                           snapshot policy: SnapshotWrite, now: Date) throws(PlanEngineError) -> Learner {
+    let (fileProfile, profileBytes): (LearnerProfile, [UInt8])
+    if let given { (fileProfile, profileBytes) = given } else { (fileProfile, profileBytes) = try loadProfile(dir) }
     var profile = fileProfile
     if let parameters { profile.parameters = parameters }
     let hash = LearnerSnapshot.profileHash(profileBytes: profileBytes, parameters: parameters)
     let logPath = path(dir, eventsFile)
     let snapshotName = snapshotFile(parameters: parameters)
+    let nowMillis = Int64((now.timeIntervalSince1970 * 1000).rounded(.down))
     if let snapBytes = try? DurableFile.read(path(dir, snapshotName)), let snap = LearnerSnapshot.parse(snapBytes),
       snap.profileHash == hash, let tail = try DurableFile.read(logPath, from: snap.lastLineStart),
       snap.logBytes - snap.lastLineStart <= tail.count,
@@ -66,36 +115,77 @@ public struct Learner: Sendable {
     {
       let newBytes = Array(tail[(snap.logBytes - snap.lastLineStart)...])
       let log = try EventLog.parse(newBytes, file: logPath, offset: snap.logBytes, firstLine: snap.logCount + 1,
-                                   lastLineStart: snap.lastLineStart)
-      let latest = snap.state.latestEventMillis ?? Int64.min
-      if log.events.allSatisfy({ $0.time.epochMillis >= latest }) {
-        var fold = LearnerFold(profile: profile, state: snap.state)
-        for e in LearnerFold.timeOrdered(log.events) { fold.apply(e) }
-        let learner = Learner(directory: dir, profile: profile, state: fold.state, torn: log.torn, fromSnapshot: true,
+                                   lastLineStart: snap.lastLineStart, lastLineHash: snap.lastLineHash)
+      let watermark = snap.watermarkMillis ?? Int64.min
+      // An event older than the watermark, or a correction, changes the past: replay (once).
+      if log.events.allSatisfy({ $0.time.epochMillis >= watermark && $0.type != .eventCorrected }) {
+        Instrumentation.count(.snapshotLoad)
+        Instrumentation.count(.tailEvents, log.events.count)
+        let events = snap.pending + log.events
+        let latest = events.reduce(snap.state.latestEventMillis ?? Int64.min) { max($0, $1.time.epochMillis) }
+        let (state, base) = foldSplit(profile: profile, state: snap.state, events: events,
+                                      watermark: max(watermark, nextWatermark(latest: latest, now: nowMillis)))
+        var learner = Learner(directory: dir, profile: profile, state: state, torn: log.torn, fromSnapshot: true,
                               eventsFolded: log.events.count)
-        if writeSnapshot && log.events.count > 0 {
-          learner.saveSnapshot(log: log, profileHash: hash, file: snapshotName)
-        }
+        learner.logPosition = log.position
+        learner.recent = RecentEvents(base: snap.state, watermark: watermark, events: events)
+        let write = policy == .always ? log.events.count > 0 : policy == .whenCostly ? log.events.count >= costlyTail : false
+        if write { learner.saveSnapshot(log: log, profileHash: hash, file: snapshotName, base: base) }
         return learner
       }
     }
-    // Missing, stale or corrupt snapshot: replay everything.
+    // Missing, stale or corrupt snapshot, or a late event: replay everything.
     let bytes = try DurableFile.read(logPath) ?? []
     let log = try EventLog.parse(bytes, file: logPath)
-    let state = LearnerFold.replay(profile: profile, events: log.events)
-    let learner = Learner(directory: dir, profile: profile, state: state, torn: log.torn, fromSnapshot: false,
+    Instrumentation.count(.fullFold)
+    let latest = log.events.reduce(Int64.min) { max($0, $1.time.epochMillis) }
+    let (state, base) = foldSplit(profile: profile, state: LearnerState(), events: log.events,
+                                  watermark: nextWatermark(latest: latest, now: nowMillis))
+    var learner = Learner(directory: dir, profile: profile, state: state, torn: log.torn, fromSnapshot: false,
                           eventsFolded: log.events.count)
-    if writeSnapshot { learner.saveSnapshot(log: log, profileHash: hash, file: snapshotName) }
+    learner.logPosition = log.position
+    if policy != .never { learner.saveSnapshot(log: log, profileHash: hash, file: snapshotName, base: base) }
     return learner
   }
 
+  /// The watermark a new snapshot gets: the late window before the latest event folded, or
+  /// before now when an event is dated ahead of the clock (so one such event does not keep
+  /// every later event "late").
+  static func nextWatermark(latest: Int64, now: Int64) -> Int64 {
+    latest == Int64.min ? Int64.min : min(latest, now) - LearnerSnapshot.lateWindowMillis
+  }
+
+  /// Folds `events` (log order) after `state`: the whole state, and the snapshot's part of it —
+  /// the state up to `watermark` and the events after it (see ``LearnerSnapshot``).
+  static func foldSplit(profile: LearnerProfile, state: LearnerState, events: [LearnerEvent], watermark: Int64)
+    -> (state: LearnerState, base: (watermark: Int64, state: LearnerState, pending: [LearnerEvent]))
+  {
+    var fold = LearnerFold(profile: profile, state: state)
+    let fixes = LearnerFold.corrections(in: events)
+    let ordered = LearnerFold.timeOrdered(events)
+    var i = 0
+    while i < ordered.count && ordered[i].time.epochMillis <= watermark {
+      fold.apply(ordered[i], corrections: fixes)
+      i += 1
+    }
+    let baseState = fold.state
+    var pending: [LearnerEvent] = []
+    if i < ordered.count {
+      let later = Set(ordered[i...].map(\.id))
+      pending = events.filter { later.contains($0.id) }  // log order
+      while i < ordered.count { fold.apply(ordered[i], corrections: fixes); i += 1 }
+    }
+    return (fold.state, (watermark, baseState, pending))
+  }
+
   /// Writes the snapshot for the log prefix read (best effort: it is only a cache).
-  package func saveSnapshot(log: EventLog, profileHash: UInt64, file: String = Learner.snapshotFile) {
-    let logPath = Learner.path(directory, Learner.eventsFile)
-    guard let last = try? DurableFile.read(logPath, from: log.lastLineStart), last.count >= log.endOffset - log.lastLineStart else { return }
+  package func saveSnapshot(log: EventLog, profileHash: UInt64, file: String = Learner.snapshotFile,
+                            base: (watermark: Int64, state: LearnerState, pending: [LearnerEvent])? = nil) {
     let snap = LearnerSnapshot(
       logBytes: log.endOffset, logCount: log.lineCount, lastLineStart: log.lastLineStart,
-      lastLineHash: FNV1a64.hash(last[0..<(log.endOffset - log.lastLineStart)]), profileHash: profileHash, state: state)
+      lastLineHash: log.lastLineHash, profileHash: profileHash,
+      watermarkMillis: base.flatMap { $0.watermark == Int64.min ? nil : $0.watermark },
+      pending: base?.pending ?? [], state: base?.state ?? state)
     // Not fsynced: it is checked against the log when read, so a torn or lost snapshot after a
     // power loss only costs a rebuild, and the nightly job writes one per learner.
     try? DurableFile.replace(Learner.path(directory, file), with: snap.serialized(), durable: false)
@@ -104,6 +194,7 @@ public struct Learner: Sendable {
   /// Every event of the log in log order (the history), and a torn tail if any.
   public static func history(_ dir: String) throws(PlanEngineError) -> EventLog {
     let logPath = path(dir, eventsFile)
+    Instrumentation.count(.historyRead)
     return try EventLog.parse(try DurableFile.read(logPath) ?? [], file: logPath)
   }
 

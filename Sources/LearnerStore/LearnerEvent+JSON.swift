@@ -14,7 +14,9 @@ extension LearnerEvent {
     guard (1...currentVersion).contains(version) else {
       throw r.fail("version", "event version 1–\(currentVersion) (a newer planner wrote this line)")
     }
-    let id = try r.string(o, "id")
+    // Ids are compared and stored in Unicode normal form C (one id however it was typed).
+    let id = EventIndex.nfc(try r.string(o, "id"))
+    o["id"] = .string(id)
     guard !id.isEmpty, id.utf8.count <= 200 else { throw r.fail("id", "a non-empty id of at most 200 bytes") }
     let at = try r.string(o, "at")
     guard let time = EventTime(at) else { throw r.fail("at", "a time YYYY-MM-DDTHH:MM:SS with offset (Z or ±HH:MM), not '\(at)'") }
@@ -29,6 +31,14 @@ extension LearnerEvent {
     case .some(let v): throw r.fail("payload", "an object, not \(v.kindName)")
     }
     r.prefix = "payload."
+    let payload = try decodePayload(type, &p, &r, at: at)
+    o["payload"] = .object(p)
+    return LearnerEvent(id: id, time: time, payload: payload, json: o)
+  }
+
+  /// The typed payload of an event of `type` (`p` is its payload object, made canonical:
+  /// ranges and ayah references as planner writes them). Errors name `r.prefix` + the key.
+  static func decodePayload(_ type: EventType, _ p: inout JSONObject, _ r: inout FieldReader, at: String) throws(PlanEngineError) -> EventPayload {
     let payload: EventPayload
     switch type {
     case .recitation:
@@ -97,9 +107,33 @@ extension LearnerEvent {
     case .planItemSkipped: payload = .planItemSkipped(date: try r.date(p), item: try r.string(p, "item"))
     case .settingsChanged:
       payload = .settingsChanged(key: try r.string(p, "key"), value: try r.string(p, "value"), previous: try r.optionalString(p, "previous"))
+    case .eventCorrected:
+      let target = EventIndex.nfc(try r.string(p, "target"))
+      guard !target.isEmpty, target.utf8.count <= 200 else { throw r.fail("target", "the id of the event corrected") }
+      p["target"] = .string(target)
+      if let void = p["void"], void != .null {
+        guard void == .bool(true) else { throw r.fail("void", "true (the event is voided) or no key") }
+        guard p["payload"] == nil else { throw r.fail("payload", "no replacement payload for a voided event") }
+        payload = .eventCorrected(target: target, replacement: nil)
+      } else {
+        let typeName = try r.string(p, "type")
+        guard let correctedType = EventType(rawValue: typeName), correctedType != .eventCorrected else {
+          throw r.fail("type", "the type of the event corrected (not event.corrected), not '\(typeName)'")
+        }
+        var inner: JSONObject
+        switch p["payload"] {
+        case .object(let x): inner = x
+        case nil: throw r.fail("payload", "the corrected payload (an object), or \"void\": true")
+        case .some(let v): throw r.fail("payload", "an object, not \(v.kindName)")
+        }
+        var nested = r
+        nested.prefix = r.prefix + "payload."
+        let replacement = try decodePayload(correctedType, &inner, &nested, at: at)
+        p["payload"] = .object(inner)
+        payload = .eventCorrected(target: target, replacement: replacement)
+      }
     }
-    o["payload"] = .object(p)
-    return LearnerEvent(id: id, time: time, payload: payload, json: o)
+    return payload
   }
 
   /// The line to append (without the newline).
@@ -136,6 +170,17 @@ extension EventPayload {
     case .planItemSkipped(let date, let item): set("date", .string(date)); set("item", .string(item))
     case .settingsChanged(let key, let value, let previous):
       set("key", .string(key)); set("value", .string(value)); set("previous", previous.map(JSONNode.string))
+    case .eventCorrected(let target, let replacement):
+      set("target", .string(target))
+      if let replacement {
+        set("type", .string(replacement.type.rawValue))
+        var keep: JSONObject?
+        if case .object(let x)? = o["payload"] { keep = x }
+        set("payload", .object(replacement.jsonObject(keeping: keep)))
+        set("void", nil)
+      } else {
+        set("type", nil); set("payload", nil); set("void", .bool(true))
+      }
     }
     return o
   }

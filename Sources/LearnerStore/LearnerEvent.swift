@@ -17,7 +17,8 @@ public struct LearnerEvent: Sendable, Equatable {
   public var type: EventType { payload.type }
 
   /// Builds a new event of the current version.
-  public init(id: String, time: EventTime, payload: EventPayload) {
+  public init(id rawID: String, time: EventTime, payload: EventPayload) {
+    let id = EventIndex.nfc(rawID)  // one id however it is typed (see EventIndex.digest)
     self.id = id
     self.time = time
     self.payload = payload
@@ -59,6 +60,8 @@ public enum EventType: String, Sendable, CaseIterable, Codable {
   case planItemDone = "plan.itemDone"
   case planItemSkipped = "plan.itemSkipped"
   case settingsChanged = "settings.changed"
+  /// A correction: supersedes an earlier event by id (see ``EventPayload/eventCorrected(target:replacement:)``).
+  case eventCorrected = "event.corrected"
 }
 
 public enum ReminderAction: String, Sendable, CaseIterable, Codable { case quiz, known, unknown, opened, dismissed }
@@ -103,6 +106,10 @@ public enum EventPayload: Sendable, Equatable {
   case planItemDone(date: String, item: String, seconds: Double?)
   case planItemSkipped(date: String, item: String)
   case settingsChanged(key: String, value: String, previous: String?)
+  /// Supersedes the event with id `target` (recorded earlier): the fold applies `replacement`
+  /// (a payload of the target's type) at the target's time instead, or nothing when it is nil
+  /// (the target voided). The target stays in the log; the last correction recorded wins.
+  indirect case eventCorrected(target: String, replacement: EventPayload?)
 
   public var type: EventType {
     switch self {
@@ -122,6 +129,7 @@ public enum EventPayload: Sendable, Equatable {
     case .planItemDone: return .planItemDone
     case .planItemSkipped: return .planItemSkipped
     case .settingsChanged: return .settingsChanged
+    case .eventCorrected: return .eventCorrected
     }
   }
 

@@ -42,11 +42,33 @@ public struct LearnerFold: Sendable {
     clock = LearningDayClock(profile: profile)
   }
 
-  /// Replays events from scratch (sorted by time; ties keep log order).
+  /// Replays events from scratch (sorted by time; ties keep log order; corrections applied).
   public static func replay(profile: LearnerProfile, events: [LearnerEvent]) -> LearnerState {
+    Instrumentation.count(.fullFold)
     var fold = LearnerFold(profile: profile)
-    for e in timeOrdered(events) { fold.apply(e) }
+    fold.fold(events)
     return fold.state
+  }
+
+  /// Folds `events` (in log order) after the state so far: in time order, each event superseded
+  /// by a correction among them folded as corrected (``corrections(in:)``).
+  public mutating func fold(_ events: [LearnerEvent]) {
+    let fixes = Self.corrections(in: events)
+    for e in Self.timeOrdered(events) { apply(e, corrections: fixes) }
+  }
+
+  /// The corrections among `events`: target id → its replacement payload (nil: voided). The
+  /// last one recorded (in log order) for a target wins.
+  public static func corrections(in events: [LearnerEvent]) -> [String: EventPayload?] {
+    var fixes: [String: EventPayload?] = [:]
+    for e in events { if case .eventCorrected(let target, let replacement) = e.payload { fixes[target] = .some(replacement) } }
+    return fixes
+  }
+
+  /// Folds one event as `corrections` say it is (see ``fold(_:)``).
+  public mutating func apply(_ event: LearnerEvent, corrections: [String: EventPayload?]) {
+    guard !corrections.isEmpty, let fix = corrections[event.id] else { return apply(event) }
+    apply(event, payload: fix)
   }
 
   /// Events by time, ties in their given (log) order.
@@ -63,13 +85,18 @@ public struct LearnerFold: Sendable {
   }
 
   /// Folds one event; events must come in time order.
-  public mutating func apply(_ event: LearnerEvent) {
+  public mutating func apply(_ event: LearnerEvent) { apply(event, payload: event.payload) }
+
+  /// Folds one event with `payload` in place of its own (a correction's; nil: voided, counted
+  /// in the history but folded as nothing).
+  mutating func apply(_ event: LearnerEvent, payload: EventPayload?) {
     let ms = event.time.epochMillis
     state.eventCount += 1
     state.eventsByType[event.type.rawValue, default: 0] += 1
     state.latestEventMillis = max(state.latestEventMillis ?? ms, ms)
+    guard let payload else { return }
     let day = clock.day(atMillis: ms)
-    switch event.payload {
+    switch payload {
     case .recitation(let r):
       let range: AyahRange
       if let cached = ranges[r.range] {
@@ -151,7 +178,7 @@ public struct LearnerFold: Sendable {
     case .planItemSkipped(let date, _):
       state.habits.planItemsSkipped += 1
       if let d = planDay(date) { state.plan.planItem(date: d, done: false) }
-    case .settingsChanged: break
+    case .settingsChanged, .eventCorrected: break
     }
   }
 
@@ -215,11 +242,21 @@ public struct LearnerFold: Sendable {
   /// rating, timed at the day's first scheduling event), for the optimizer and for review-log
   /// export; items in ``LearnerState/sortedKeys`` order.
   public static func reviewHistories(profile: LearnerProfile, events: [LearnerEvent]) -> [(key: String, history: CardHistory)] {
+    foldWithHistories(profile: profile, events: events).histories
+  }
+
+  /// The replay and the review histories from one fold. The histories (and the review count)
+  /// do not depend on the parameters: the daily rule keeps the day's lowest rating whatever the
+  /// model, so a refit needs one fold for its input and one with the fitted parameters.
+  public static func foldWithHistories(profile: LearnerProfile, events: [LearnerEvent])
+    -> (state: LearnerState, histories: [(key: String, history: CardHistory)])
+  {
     var fold = LearnerFold(profile: profile)
     fold.histories = [:]
-    for e in timeOrdered(events) { fold.apply(e) }
+    Instrumentation.count(.fullFold)
+    fold.fold(events)
     let h = fold.histories!
-    return fold.state.sortedKeys.compactMap { key in h[key].map { (key, $0) } }
+    return (fold.state, fold.state.sortedKeys.compactMap { key in h[key].map { (key, $0) } })
   }
 
   /// A stable card id for an item key: FNV-1a 64 of its UTF-8 bytes, top bit cleared.

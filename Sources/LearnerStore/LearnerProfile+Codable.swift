@@ -78,15 +78,17 @@ extension LearnerProfile: Codable {
   /// Reads and validates a profile; errors name the file and the key path.
   public static func decode(_ data: Data, file: String) throws(PlanEngineError) -> LearnerProfile {
     let profile: LearnerProfile
-    // Foundation only says "not valid JSON"; our parser says where.
-    do { _ = try JSONParser.parse([UInt8](data)) } catch {
-      throw .malformed(
-        file: file, line: error.line, keyPath: nil,
-        expected: "valid JSON (column \(error.column): \(error.message))")
-    }
+    Instrumentation.count(.profileParse)
     do {
       profile = try JSONDecoder().decode(LearnerProfile.self, from: data)
     } catch let error as DecodingError {
+      // Foundation only says "not valid JSON"; our parser says where (only on this error path,
+      // so a good profile is parsed once).
+      do { _ = try JSONParser.parse([UInt8](data)) } catch {
+        throw .malformed(
+          file: file, line: error.line, keyPath: nil,
+          expected: "valid JSON (column \(error.column): \(error.message))")
+      }
       throw Self.describe(error, file: file)
     } catch {
       throw .malformed(file: file, line: nil, keyPath: nil, expected: "a JSON learner profile (\(error))")

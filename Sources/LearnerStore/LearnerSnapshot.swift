@@ -6,12 +6,24 @@ import PlannerCore
 /// with years of history folds only the events appended since.
 ///
 /// Valid only while its key matches: the log prefix (byte length, event count, and the FNV-1a
-/// hash of the prefix's last line), the hash of the profile (the fold version and the
-/// profile.json bytes, which hold timezone, day start and parameters) and the latest event
-/// time folded (a newer event earlier than it means a late event: rebuild). It holds nothing
-/// the events do not: it can be deleted at any time.
+/// hash of the prefix's last line) and the hash of the profile (the fold version and the
+/// profile.json bytes, which hold timezone, day start and parameters). It holds nothing the
+/// events do not: it can be deleted at any time.
+///
+/// **Late events.** `state` is the fold of the prefix's events up to the `watermark` time (a
+/// couple of days before the snapshot was written, ``lateWindowMillis``); the prefix's later
+/// events (the last days', and any dated ahead) are kept in `pending` and folded again, with the
+/// new events, on every load. So an event that arrives up to that window late, or a little
+/// ahead of the clock, folds in its time order without a rebuild; only an event older than the
+/// watermark (a phone offline for a week) or a correction makes one full replay, after which the
+/// rewritten snapshot covers it.
+///
+/// Version 2 added `watermark` and `pending`; a version 1 snapshot is rebuilt (it is a cache).
 public struct LearnerSnapshot: Sendable, Equatable {
-  public static let currentVersion = 1
+  public static let currentVersion = 2
+  /// How far back of the snapshot's writing time the watermark is put: events up to this late
+  /// fold without a replay.
+  public static let lateWindowMillis: Int64 = 2 * 86_400_000
   /// Bumped whenever the fold's rules change, so old snapshots are rebuilt.
   /// 2: words remember their last "I don't know" so the card it opens is not a second +1.
   /// 3: the state keeps the plan's inputs (``PlanInputs``); the key may name the parameters
@@ -24,11 +36,17 @@ public struct LearnerSnapshot: Sendable, Equatable {
   public var lastLineStart: Int
   public var lastLineHash: UInt64
   public var profileHash: UInt64
+  /// `state` folds the prefix's events up to this time (nil: all of them).
+  public var watermarkMillis: Int64?
+  /// The prefix's events after the watermark, in log order (folded again on every load).
+  public var pending: [LearnerEvent]
   public var state: LearnerState
 
-  public init(logBytes: Int, logCount: Int, lastLineStart: Int, lastLineHash: UInt64, profileHash: UInt64, state: LearnerState) {
+  public init(logBytes: Int, logCount: Int, lastLineStart: Int, lastLineHash: UInt64, profileHash: UInt64,
+              watermarkMillis: Int64? = nil, pending: [LearnerEvent] = [], state: LearnerState) {
     self.logBytes = logBytes; self.logCount = logCount; self.lastLineStart = lastLineStart
     self.lastLineHash = lastLineHash; self.profileHash = profileHash; self.state = state
+    self.watermarkMillis = watermarkMillis; self.pending = pending
   }
 
   /// FNV-1a 64 of "fold <foldVersion>\n" followed by the profile.json bytes.
@@ -62,6 +80,11 @@ public struct LearnerSnapshot: Sendable, Equatable {
     w.writeRaw(",\"lastLineStart\":"); w.writeInt(lastLineStart)
     w.writeRaw(",\"lastLineHash\":"); w.writeString(Self.hex(lastLineHash))
     w.writeRaw(",\"profileHash\":"); w.writeString(Self.hex(profileHash))
+    w.writeRaw(",\"watermark\":")
+    if let m = watermarkMillis { w.writeInt(Int(m)) } else { w.writeRaw("null") }
+    w.writeRaw(",\"pending\":[")
+    for (i, e) in pending.enumerated() { if i > 0 { w.writeRawByte(0x2C) }; w.write(.object(e.json)) }
+    w.writeRawByte(0x5D)
     w.writeRaw(",\"latestEventMillis\":")
     if let l = state.latestEventMillis { w.writeInt(Int(l)) } else { w.writeRaw("null") }
     w.writeRaw(",\"eventCount\":"); w.writeInt(state.eventCount)
@@ -147,8 +170,15 @@ public struct LearnerSnapshot: Sendable, Equatable {
       let eventCount = o["eventCount"]?.intValue,
       case .object(let byType)? = o["eventsByType"], case .object(let h)? = o["habits"],
       case .object(let planObject)? = o["plan"], let plan = parsePlanInputs(planObject),
-      case .array(let items)? = o["items"]
+      case .array(let items)? = o["items"], case .array(let pendingNodes)? = o["pending"], let watermarkNode = o["watermark"]
     else { return nil }
+    var watermark: Int64?
+    if !watermarkNode.isNull { guard let v = watermarkNode.intValue else { return nil }; watermark = Int64(v) }
+    var pending: [LearnerEvent] = []
+    for node in pendingNodes {
+      guard let e = try? LearnerEvent.decode(node, file: Learner.snapshotFile, line: nil) else { return nil }
+      pending.append(e)
+    }
     var state = LearnerState()
     state.eventCount = eventCount
     if let l = o["latestEventMillis"], !l.isNull {
@@ -168,7 +198,8 @@ public struct LearnerSnapshot: Sendable, Equatable {
       state.items[key] = it
     }
     return LearnerSnapshot(logBytes: logBytes, logCount: logCount, lastLineStart: lastLineStart,
-                           lastLineHash: lastLineHash, profileHash: profileHash, state: state)
+                           lastLineHash: lastLineHash, profileHash: profileHash, watermarkMillis: watermark,
+                           pending: pending, state: state)
   }
 
   static func parseHabits(_ h: JSONObject) -> Habits? {

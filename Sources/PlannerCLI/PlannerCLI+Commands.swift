@@ -9,6 +9,7 @@ extension PlannerCLI {
     StatsCommand.self,
     RemindCommand.self,
     ConfigCommand.self,
+    RepairCommand.self,
     NightlyCommand.self,
     ReplayCommand.self,
     OptimizeCommand.self,

@@ -23,6 +23,8 @@ import Testing
     #"{"version":1,"id":"e14","at":"2026-11-30T06:21:00+02:00","type":"plan.itemSkipped","payload":{"date":"2026-11-30","item":"old:p12"}}"#,
     #"{"version":1,"id":"e15","at":"2026-11-30T10:00:00+02:00","type":"settings.changed","payload":{"key":"dailyMinutes","value":"40","previous":"30"}}"#,
     #"{"version":1,"id":"e16","at":"2026-11-30T11:00:00+02:00","type":"word.deleted","payload":{"english":"run"}}"#,
+    #"{"version":1,"id":"e17","at":"2026-11-30T12:00:00+02:00","type":"event.corrected","payload":{"target":"e1","type":"recitation","payload":{"range":"78:1-16","tier":"new","grade":4,"mistakes":0}}}"#,
+    #"{"version":1,"id":"e18","at":"2026-11-30T12:01:00+02:00","type":"event.corrected","payload":{"target":"e6","void":true}}"#,
   ]
 
   @Test func everyTypeHasAnExample() throws {

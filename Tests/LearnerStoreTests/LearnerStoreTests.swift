@@ -40,9 +40,10 @@ import TestSupport
     #expect(throws: PlanEngineError.unknownWord("walk")) {
       try Learner.record(dir, events: [Fixed.event("k2", "2026-11-30T08:00:00+02:00", .wordLookedUp(english: "walk"))], now: Fixed.now)
     }
-    // More than a day in the future.
-    #expect(throws: PlanEngineError.self) {
-      try Learner.record(dir, events: [Fixed.event("k3", "2026-12-01T14:00:01Z", .wordLookedUp(english: "run"))], now: Fixed.now)
+    // More than the clock skew (10 minutes) ahead.
+    #expect(throws: PlanEngineError.malformed(file: "command line", line: nil, keyPath: "--at",
+                                              expected: "a time no more than 10 minutes ahead of now (2026-11-30T12:00:00Z), not 2026-11-30T12:10:00.001Z")) {
+      try Learner.record(dir, events: [Fixed.event("k3", "2026-11-30T12:10:00.001Z", .wordLookedUp(english: "run"))], now: Fixed.now)
     }
     // A deleted word.
     try Learner.record(dir, events: [Fixed.event("k4", "2026-11-30T09:00:00+02:00", .wordDeleted(english: "RUN"))], now: Fixed.now)
@@ -51,8 +52,8 @@ import TestSupport
     }
     #expect(tmp.read("amina/events.jsonl").split(separator: "\n").count == 2)
     #expect(tmp.read("amina/events.jsonl").hasPrefix(before))
-    // Just under a day ahead is fine.
-    try Learner.record(dir, events: [Fixed.event("k6", "2026-12-01T11:59:00Z", .planOpened(date: "2026-12-01"))], now: Fixed.now)
+    // Up to 10 minutes ahead is fine.
+    try Learner.record(dir, events: [Fixed.event("k6", "2026-11-30T12:10:00Z", .planOpened(date: "2026-11-30"))], now: Fixed.now)
   }
 
   @Test func batchIsAllOrNothing() throws {
@@ -165,6 +166,7 @@ import TestSupport
     try Learner.record(dir, events: [
       Fixed.event("s1", "2026-11-30T07:00:00+02:00", .recitation(Recitation(range: "78:1-16", tier: .newLesson, grade: 3))),
     ], now: Fixed.now)
+    try FileManager.default.removeItem(atPath: dir + "/snapshot.json")  // record rebuilt one
     #expect(try Learner.load(dir).fromSnapshot == false)
     #expect(try Learner.load(dir).fromSnapshot == true)
     // Corrupt snapshot: rebuilt, same state.
@@ -177,20 +179,44 @@ import TestSupport
     #expect(try Learner.load(dir).fromSnapshot == false)
   }
 
-  @Test func aLateEventMakesTheSnapshotStaleAnOnTimeOneDoesNot() throws {
+  /// Late events fold from the snapshot while they are within its late window (2 days before
+  /// the latest event); an older one replays the history once, and the snapshot then covers it.
+  @Test func lateEventsFoldFromTheSnapshotOrRebuildItOnce() throws {
     let tmp = TemporaryFolder()
     let dir = Fixed.learner(tmp)
     let r = { (id: String, at: String) in Fixed.event(id, at, .recitation(Recitation(range: "112", tier: .oldRevision, grade: 3))) }
-    try Learner.record(dir, events: [r("a", "2026-11-28T08:00:00+02:00"), r("b", "2026-11-30T08:00:00+02:00")], now: Fixed.now)
-    _ = try Learner.load(dir)
+    func replayed(_ l: Learner) throws -> LearnerState { LearnerFold.replay(profile: l.profile, events: try Learner.history(dir).events) }
+    try Learner.record(dir, events: [r("a", "2026-11-26T08:00:00+02:00"), r("b", "2026-11-30T08:00:00+02:00")], now: Fixed.now)
+    _ = try Learner.load(dir, now: Fixed.now)
     try Learner.record(dir, events: [r("c", "2026-11-30T09:00:00+02:00")], now: Fixed.now)
-    let onTime = try Learner.load(dir)
+    let onTime = try Learner.load(dir, now: Fixed.now)
     #expect(onTime.fromSnapshot && onTime.eventsFolded == 1)
+    // A day late (a phone syncing yesterday's reviews): still from the snapshot, in time order.
     try Learner.record(dir, events: [r("d", "2026-11-29T08:00:00+02:00")], now: Fixed.now)
-    let late = try Learner.load(dir)
-    #expect(!late.fromSnapshot && late.eventsFolded == 4)
-    #expect(late.state == LearnerFold.replay(profile: late.profile, events: try Learner.history(dir).events))
-    #expect(late.state.items["s112"]!.reviewDays == 3)
+    let late = try Learner.load(dir, now: Fixed.now)
+    #expect(late.fromSnapshot && late.eventsFolded == 1)
+    #expect(late.state == (try replayed(late)))
+    #expect(late.state.items["s112"]!.reviewDays == 3)  // the 26th, 29th and 30th
+    // A week late: one replay, which rewrites the snapshot; the loads after it start from it.
+    try Learner.record(dir, events: [r("e", "2026-11-22T08:00:00+02:00")], now: Fixed.now)
+    let week = try Learner.load(dir, now: Fixed.now)
+    #expect(!week.fromSnapshot && week.eventsFolded == 5)
+    #expect(week.state == (try replayed(week)))
+    let after = try Learner.load(dir, now: Fixed.now)
+    #expect(after.fromSnapshot && after.eventsFolded == 0 && after.state == week.state)
+    // `record` itself rebuilds the snapshot after a late event, so it does not replay each time.
+    try Learner.record(dir, events: [r("f", "2026-11-20T08:00:00+02:00")], now: Fixed.now)
+    let (_, rebuild) = Instrumentation.counting { try! Learner.record(dir, events: [r("g", "2026-11-30T10:00:00+02:00")], now: Fixed.now) }
+    #expect(rebuild[.fullFold] == 1)
+    let (_, counts) = Instrumentation.counting { try! Learner.record(dir, events: [r("g2", "2026-11-30T10:01:00+02:00")], now: Fixed.now) }
+    #expect(counts[.fullFold] == nil && counts[.snapshotLoad] == 1 && counts[.historyRead] == nil)
+    // Dated 5 minutes ahead (a fast clock): accepted, and the next on-time event does not replay.
+    try Learner.record(dir, events: [r("h", "2026-11-30T14:05:00+02:00")], now: Fixed.now)
+    _ = try Learner.load(dir, now: Fixed.now)
+    try Learner.record(dir, events: [r("i", "2026-11-30T13:30:00+02:00")], now: Fixed.now)
+    let ahead = try Learner.load(dir, now: Fixed.now)
+    #expect(ahead.fromSnapshot && ahead.eventsFolded == 1)
+    #expect(ahead.state == (try replayed(ahead)))
   }
 
   @Test func largeBatchesUseTheIdIndexWithTheSameResults() throws {

@@ -14,6 +14,7 @@ let scenarios: [String: @Sendable () -> Void] = [
   "replay": replayScenario,
   "simulate": simulateScenario,
   "plan-generation": planGenerationScenario,
+  "record": recordScenario,
   "nightly-simulated": nightlySimulatedScenario,
   "today": todayScenario,
   "truth-calibration": truthCalibrationScenario,

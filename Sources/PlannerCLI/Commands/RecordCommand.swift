@@ -80,6 +80,26 @@ enum RecordCommand: PlannerCommand {
             .positional(.ITEM, help: "The plan item's id."),
           ] + DateOption.arguments),
         ]),
+      CommandSpec(
+        name: "correct", abstract: "Correct an event recorded earlier (the original stays in the log).",
+        discussion: """
+          Records an event.corrected event: the fold applies the corrected event in place of the
+          original, at the original's time (the last correction of an event wins). Give the fields
+          to change (a recitation's --grade, --tier, --mistakes, --mistakes-at, --hesitations,
+          --seconds; a quiz's --answer, checked again, or --seconds; a plan item's --seconds), or
+          --void when the event did not happen.
+          """,
+        arguments: [
+          .positional(.TARGET, help: "The id of the event to correct."),
+          .option(.grade, value: "1-4", help: "A recitation's grade."),
+          .option(.tier, value: "new|recent|old", help: "A recitation's tier."),
+          .option(.mistakes, value: "N", help: "A recitation's number of mistakes."),
+          .option(.mistakesAt, value: "REFS", help: "A recitation's ayahs with mistakes.", repeatable: true),
+          .option(.hesitations, value: "N", help: "A recitation's number of hesitations."),
+          .option(.seconds, value: "S", help: "How long it took."),
+          .option(.answer, value: "TEXT", help: "A quiz's answer (checked again)."),
+          .flag(.void, help: "The event did not happen: fold it as nothing."),
+        ]),
     ],
     runsWithoutSubcommand: true)
 
@@ -113,103 +133,111 @@ enum RecordCommand: PlannerCommand {
       return ExitCode.success
     }
     guard path.count > 1 else {
-      throw CLIError.usage("missing event: one of recite, word, quiz, reminder, plan (or --events FILE)")
+      throw CLIError.usage("missing event: one of recite, word, quiz, reminder, plan, correct (or --events FILE)")
     }
-    let profile = try Learner.loadProfile(dir).0
-    let time = at.time(or: context.now, timezone: profile.timezone)
-    func seconds() throws -> Double? {
-      guard let s = try arguments.double(.seconds) else { return nil }
-      guard s >= 0 else { throw CLIError.invalid(ArgumentName.seconds.display, arguments.string(.seconds)!, expected: "a number of seconds, 0 or more") }
-      return s
-    }
-    func planDate() throws -> String {
-      if let d = try DateOption(arguments).date { return d.description }
-      var clock = LearningDayClock(profile: profile)
-      return EpochDay(clock.day(atMillis: time.epochMillis)).description
-    }
+    // The event is built from the learner as loaded under the lock (its timezone, a quiz's
+    // translations, a correction's target): the profile read once, the state folded once.
     var note = ""
-    let payload: EventPayload
-    switch Array(path.dropFirst()) {
-    case ["recite"]:
-      let tierName = try arguments.require(.tier)
-      guard let tier = QuranTier(rawValue: tierName) else {
-        throw CLIError.notOneOf(ArgumentName.tier.display, tierName, choices: QuranTier.allCases.map(\.rawValue))
-      }
-      let refs = arguments.strings(.mistakesAt).flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
-      let located = refs.filter { !$0.isEmpty }
-      payload = .recitation(Recitation(
-        range: try arguments.require(.RANGE), tier: tier, grade: try arguments.requiredInt(.grade, in: 1...4),
-        mistakes: max(try arguments.int(.mistakes, in: 0...Int.max) ?? 0, located.count), mistakesAt: located,
-        hesitations: try arguments.int(.hesitations, in: 0...Int.max) ?? 0, seconds: try seconds()))
-    case ["word", "add"]:
-      payload = .wordAdded(english: try VocabularyCLI.english(arguments), ukrainian: try VocabularyCLI.translations(arguments, context: context))
-    case ["word", "edit"]:
-      payload = .wordEdited(english: try VocabularyCLI.english(arguments), ukrainian: try VocabularyCLI.translations(arguments, context: context))
-    case ["word", "delete"]: payload = .wordDeleted(english: try arguments.require(.EN))
-    case ["word", "lookup"]: payload = .wordLookedUp(english: try VocabularyCLI.english(arguments))
-    case ["word", "open"]: payload = .wordOpened(english: try arguments.require(.EN))
-    case ["word", "known"]: payload = .wordKnown(english: try arguments.require(.EN))
-    case ["word", "unknown"]: payload = .wordUnknown(english: try arguments.require(.EN))
-    case ["word", "reset"]: payload = .wordReset(english: try arguments.require(.EN))
-    case ["quiz"]:
-      let en = try arguments.require(.EN)
-      let answer = try arguments.require(.answer)
-      // The card's direction: --reverse, else the profile's `vocabulary.cards` rule for the
-      // learning day of the answer (the rule the plan used).
-      var clock = LearningDayClock(profile: profile)
-      let direction: CardDirection = arguments.flag(.reverse) ? .reverse
-        : (profile.vocabulary.cards ?? .forward).direction(for: en, on: EpochDay(clock.day(atMillis: time.epochMillis)))
-      try VocabularyCLI.requireAnswer(answer, direction: direction)
-      let learner = try Learner.load(dir, writeSnapshot: false)
-      guard learner.state.hasWord(en), let entry = learner.state.word(en)?.word else { throw PlanEngineError.unknownWord(en) }
-      let dictionary = learner.vocabularyWords
-      let word = dictionary.first { $0.key == VocabularyWord.key(entry.english) }
-        ?? VocabularyWord(english: entry.english, translations: entry.ukrainian, addedAt: Date(timeIntervalSince1970: 0))
-      let checked = AnswerChecker.check(answer, word: word, dictionary: dictionary, direction: direction)
-      let (verdict, matched) = (checked.verdict, checked.matched)
-      let expected = direction == .forward ? entry.ukrainian.joined(separator: ", ") : entry.english
-      switch verdict {
-      case .right: note = ": right"
-      case .typo: note = ": typo, the right spelling is \(matched ?? expected)"
-      case .wrong: note = ": wrong (\(expected))"
-      }
-      payload = .wordQuizzed(english: en, answer: answer, verdict: verdict, seconds: try seconds())
-    case ["reminder", "shown"]:
-      var mode: ReminderPolicy.Mode?
-      if let m = arguments.string(.mode) {
-        // A reminder shows a translation or a hint; `mixed` is a profile setting, not a shown mode.
-        let shown: [ReminderPolicy.Mode] = [.translation, .hint]
-        guard let x = ReminderPolicy.Mode(rawValue: m), shown.contains(x) else {
-          throw CLIError.notOneOf(ArgumentName.mode.display, m, choices: shown.map(\.rawValue))
-        }
-        mode = x
-      }
-      payload = .reminderShown(english: arguments.positional(.EN), mode: mode)
-    case ["reminder", "acted"]:
-      let a = try arguments.require(.action)
-      guard let action = ReminderAction(rawValue: a) else {
-        throw CLIError.notOneOf(ArgumentName.action.display, a, choices: ReminderAction.allCases.map(\.rawValue))
-      }
-      payload = .reminderActed(english: arguments.positional(.EN), action: action)
-    case ["plan", "opened"]: payload = .planOpened(date: try planDate())
-    case ["plan", "done"]: payload = .planItemDone(date: try planDate(), item: try arguments.require(.ITEM), seconds: try seconds())
-    case ["plan", "skipped"]: payload = .planItemSkipped(date: try planDate(), item: try arguments.require(.ITEM))
-    default: throw CLIError.usage("unknown event form '\(path.dropFirst().joined(separator: " "))'")
-    }
-    // Validate exactly as a line of the log would be (ranges canonical, grades 1–4, …).
-    let draft = LearnerEvent(id: arguments.string(.id) ?? Learner.newEventID(now: context.now), time: time, payload: payload)
-    let event: LearnerEvent
-    do {
-      event = try LearnerEvent.decode(.object(draft.json), file: Self.commandLine, line: nil)
-    } catch {
-      throw Self.asTyped(error, arguments: arguments)
-    }
+    var built: LearnerEvent?
     let outcome: RecordOutcome
     do {
-      outcome = try Learner.record(dir, events: [event], now: context.now, lockTimeout: lockTimeout(context))
+      outcome = try Learner.record(dir, now: context.now, lockTimeout: lockTimeout(context)) { learner in
+          let profile = learner.profile
+          let time = at.time(or: context.now, timezone: profile.timezone)
+          func seconds() throws -> Double? {
+            guard let s = try arguments.double(.seconds) else { return nil }
+            guard s >= 0 else { throw CLIError.invalid(ArgumentName.seconds.display, arguments.string(.seconds)!, expected: "a number of seconds, 0 or more") }
+            return s
+          }
+          func planDate() throws -> String {
+            if let d = try DateOption(arguments).date { return d.description }
+            var clock = LearningDayClock(profile: profile)
+            return EpochDay(clock.day(atMillis: time.epochMillis)).description
+          }
+          let payload: EventPayload
+          switch Array(path.dropFirst()) {
+          case ["recite"]:
+            let tierName = try arguments.require(.tier)
+            guard let tier = QuranTier(rawValue: tierName) else {
+              throw CLIError.notOneOf(ArgumentName.tier.display, tierName, choices: QuranTier.allCases.map(\.rawValue))
+            }
+            let refs = arguments.strings(.mistakesAt).flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
+            let located = refs.filter { !$0.isEmpty }
+            payload = .recitation(Recitation(
+              range: try arguments.require(.RANGE), tier: tier, grade: try arguments.requiredInt(.grade, in: 1...4),
+              mistakes: max(try arguments.int(.mistakes, in: 0...Int.max) ?? 0, located.count), mistakesAt: located,
+              hesitations: try arguments.int(.hesitations, in: 0...Int.max) ?? 0, seconds: try seconds()))
+          case ["word", "add"]:
+            payload = .wordAdded(english: try VocabularyCLI.english(arguments), ukrainian: try VocabularyCLI.translations(arguments, context: context))
+          case ["word", "edit"]:
+            payload = .wordEdited(english: try VocabularyCLI.english(arguments), ukrainian: try VocabularyCLI.translations(arguments, context: context))
+          case ["word", "delete"]: payload = .wordDeleted(english: try arguments.require(.EN))
+          case ["word", "lookup"]: payload = .wordLookedUp(english: try VocabularyCLI.english(arguments))
+          case ["word", "open"]: payload = .wordOpened(english: try arguments.require(.EN))
+          case ["word", "known"]: payload = .wordKnown(english: try arguments.require(.EN))
+          case ["word", "unknown"]: payload = .wordUnknown(english: try arguments.require(.EN))
+          case ["word", "reset"]: payload = .wordReset(english: try arguments.require(.EN))
+          case ["quiz"]:
+            let en = try arguments.require(.EN)
+            let answer = try arguments.require(.answer)
+            // The card's direction: --reverse, else the profile's `vocabulary.cards` rule for the
+            // learning day of the answer (the rule the plan used).
+            var clock = LearningDayClock(profile: profile)
+            let direction: CardDirection = arguments.flag(.reverse) ? .reverse
+              : (profile.vocabulary.cards ?? .forward).direction(for: en, on: EpochDay(clock.day(atMillis: time.epochMillis)))
+            try VocabularyCLI.requireAnswer(answer, direction: direction)
+            guard learner.state.hasWord(en), let entry = learner.state.word(en)?.word else { throw PlanEngineError.unknownWord(en) }
+            let dictionary = learner.vocabularyWords
+            let word = dictionary.first { $0.key == VocabularyWord.key(entry.english) }
+              ?? VocabularyWord(english: entry.english, translations: entry.ukrainian, addedAt: Date(timeIntervalSince1970: 0))
+            let checked = AnswerChecker.check(answer, word: word, dictionary: dictionary, direction: direction)
+            let (verdict, matched) = (checked.verdict, checked.matched)
+            let expected = direction == .forward ? entry.ukrainian.joined(separator: ", ") : entry.english
+            switch verdict {
+            case .right: note = ": right"
+            case .typo: note = ": typo, the right spelling is \(matched ?? expected)"
+            case .wrong: note = ": wrong (\(expected))"
+            }
+            payload = .wordQuizzed(english: en, answer: answer, verdict: verdict, seconds: try seconds())
+          case ["reminder", "shown"]:
+            var mode: ReminderPolicy.Mode?
+            if let m = arguments.string(.mode) {
+              // A reminder shows a translation or a hint; `mixed` is a profile setting, not a shown mode.
+              let shown: [ReminderPolicy.Mode] = [.translation, .hint]
+              guard let x = ReminderPolicy.Mode(rawValue: m), shown.contains(x) else {
+                throw CLIError.notOneOf(ArgumentName.mode.display, m, choices: shown.map(\.rawValue))
+              }
+              mode = x
+            }
+            payload = .reminderShown(english: arguments.positional(.EN), mode: mode)
+          case ["reminder", "acted"]:
+            let a = try arguments.require(.action)
+            guard let action = ReminderAction(rawValue: a) else {
+              throw CLIError.notOneOf(ArgumentName.action.display, a, choices: ReminderAction.allCases.map(\.rawValue))
+            }
+            payload = .reminderActed(english: arguments.positional(.EN), action: action)
+          case ["correct"]:
+            (payload, note) = try correction(arguments, learner: learner, context: context)
+          case ["plan", "opened"]: payload = .planOpened(date: try planDate())
+          case ["plan", "done"]: payload = .planItemDone(date: try planDate(), item: try arguments.require(.ITEM), seconds: try seconds())
+          case ["plan", "skipped"]: payload = .planItemSkipped(date: try planDate(), item: try arguments.require(.ITEM))
+          default: throw CLIError.usage("unknown event form '\(path.dropFirst().joined(separator: " "))'")
+          }
+          // Validate exactly as a line of the log would be (ranges canonical, grades 1–4, …).
+          let draft = LearnerEvent(id: arguments.string(.id) ?? Learner.newEventID(now: context.now), time: time, payload: payload)
+          let event: LearnerEvent
+          do {
+            event = try LearnerEvent.decode(.object(draft.json), file: Self.commandLine, line: nil)
+          } catch {
+            throw Self.asTyped(error, arguments: arguments)
+          }
+          built = event
+          return [event]
+      }
     } catch {
       throw Self.asTyped(error, arguments: arguments)
     }
+    let event = built!
     report(outcome, context: context)
     if outcome.appended.isEmpty {
       context.stdout.write("already recorded \(event.id)\n")
@@ -217,6 +245,67 @@ enum RecordCommand: PlannerCommand {
       context.stdout.write("recorded \(event.type.rawValue) \(event.id)\(note)\n")
     }
     return ExitCode.success
+  }
+
+  /// `record DIR correct TARGET …`: the target (found through the id index), changed as the
+  /// options say, as an `event.corrected` payload.
+  static func correction(_ arguments: ParsedArguments, learner: Learner, context: CommandContext) throws -> (EventPayload, String) {
+    let target = try arguments.require(.TARGET)
+    guard let (original, _) = try learner.recordedEvent(id: target) else {
+      throw CLIError.invalid(ArgumentName.TARGET.display, target, expected: "the id of an event recorded before (no event of the log has it)")
+    }
+    let fields: [ArgumentName] = [.grade, .tier, .mistakes, .mistakesAt, .hesitations, .seconds, .answer]
+    let given = fields.filter { !arguments.strings($0).isEmpty }
+    let note = " (corrects \(original.id), \(original.type.rawValue))"
+    if arguments.flag(.void) {
+      guard given.isEmpty else { throw CLIError.usage("--void corrects an event to nothing; give no field with it (\(given[0].display))") }
+      return (.eventCorrected(target: original.id, replacement: nil), note)
+    }
+    guard !given.isEmpty else { throw CLIError.usage("give the fields to correct (e.g. --grade 4), or --void") }
+    func seconds() throws -> Double? {
+      guard let s = try arguments.double(.seconds) else { return nil }
+      guard s >= 0 else { throw CLIError.invalid(ArgumentName.seconds.display, arguments.string(.seconds)!, expected: "a number of seconds, 0 or more") }
+      return s
+    }
+    func only(_ allowed: [ArgumentName]) throws {
+      if let bad = given.first(where: { !allowed.contains($0) }) {
+        throw CLIError.usage("\(bad.display) does not apply to a \(original.type.rawValue) event (it takes \(allowed.map(\.display).joined(separator: ", ")) or --void)")
+      }
+    }
+    let replacement: EventPayload
+    switch original.payload {
+    case .recitation(var r):
+      try only([.grade, .tier, .mistakes, .mistakesAt, .hesitations, .seconds])
+      if let g = try arguments.int(.grade, in: 1...4) { r.grade = g }
+      if let t = arguments.string(.tier) {
+        guard let tier = QuranTier(rawValue: t) else { throw CLIError.notOneOf(ArgumentName.tier.display, t, choices: QuranTier.allCases.map(\.rawValue)) }
+        r.tier = tier
+      }
+      if !arguments.strings(.mistakesAt).isEmpty {
+        r.mistakesAt = arguments.strings(.mistakesAt).flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
+          .filter { !$0.isEmpty }
+        r.mistakes = max(r.mistakes, r.mistakesAt.count)
+      }
+      if let m = try arguments.int(.mistakes, in: 0...Int.max) { r.mistakes = max(m, r.mistakesAt.count) }
+      if let h = try arguments.int(.hesitations, in: 0...Int.max) { r.hesitations = h }
+      if let s = try seconds() { r.seconds = s }
+      replacement = .recitation(r)
+    case .wordQuizzed(let en, let answer, let verdict, let secs):
+      try only([.answer, .seconds])
+      var newAnswer = answer, newVerdict = verdict
+      if let a = arguments.string(.answer) {
+        guard let entry = learner.state.word(en)?.word else { throw PlanEngineError.unknownWord(en) }
+        newAnswer = a
+        newVerdict = AnswerChecker.check(a, accepted: entry.ukrainian).verdict
+      }
+      replacement = .wordQuizzed(english: en, answer: newAnswer, verdict: newVerdict, seconds: try seconds() ?? secs)
+    case .planItemDone(let date, let item, let secs):
+      try only([.seconds])
+      replacement = .planItemDone(date: date, item: item, seconds: try seconds() ?? secs)
+    default:
+      throw CLIError.usage("a \(original.type.rawValue) event can only be voided (--void)")
+    }
+    return (.eventCorrected(target: original.id, replacement: replacement), note)
   }
 
   static func report(_ outcome: RecordOutcome, context: CommandContext) {

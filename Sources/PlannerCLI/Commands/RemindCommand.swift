@@ -19,18 +19,24 @@ enum RemindCommand: PlannerCommand {
     let format = try FormatOption(arguments)
     let at = try AtOption(arguments)
     let locale = try LocaleOption(arguments).locale
-    let profile = try Learner.loadProfile(dir).0
-    let now = VocabularyCLI.date(at.time(or: context.now, timezone: profile.timezone))
     // The state `today` plans on (parameters in force): the same recall, so the same priorities.
     let learner = try LearnerDailyPlanner.load(dir)
-    let history = learner.events.isEmpty ? try Learner.history(dir).events : learner.events
-    let (input, events) = try learner.reminderContext(history: history, now: now)
+    let now = VocabularyCLI.date(at.time(or: context.now, timezone: learner.profile.timezone))
+    // The day's start state from the snapshot's recent events, or (a day older than the
+    // snapshot's watermark, a refit) from the history.
+    let (input, events): (ReminderScheduler.Input, [ReminderDayEvent])
+    if learner.events.isEmpty, let fromSnapshot = try learner.recentReminderContext(now: now) {
+      (input, events) = fromSnapshot
+    } else {
+      let history = learner.events.isEmpty ? try Learner.history(dir).events : learner.events
+      (input, events) = try learner.reminderContext(history: history, now: now)
+    }
     let next = try ReminderScheduler.nextReminder(input, after: now, todaysEvents: events)
     if format.isJSON {
       context.stdout.write(JSONOutput.document(Output(version: 1, reminder: next)))
       return 0
     }
-    let l = Localizer(locale: locale ?? profile.locale)
+    let l = Localizer(locale: locale ?? learner.profile.locale)
     guard let r = next else {
       context.stdout.write(l.string(.remindNone) + "\n")
       return 0

@@ -15,8 +15,10 @@ public enum ArgumentName: String, Sendable, Hashable, CaseIterable {
   case retentionSweep = "retention-sweep"
   case skipInvalid = "skip-invalid"
   case truthModel = "truth-model"
+  case void  // record correct --void
   // Positionals.
   case ACTION, DIR, EN, FILE, ITEM, KEY, RANGE, ROOT, UK, VALUE
+  case TARGET  // record correct TARGET
 
   /// How the user writes it: `--date` for an option, `<DIR>` for a positional.
   public var display: String {

@@ -1,0 +1,137 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import LearnerStore
+import PlannerCore
+
+/// `record`: one event recorded on learners with 10³, 10⁴, 10⁵ and 10⁶ events in their log.
+///
+/// Each learner (written outside the timing, seeded): 2,000 words added over the years, with
+/// quizzes, look-ups, recitations of the whole mushaf page by page and plan events, 100 events a
+/// day; a snapshot and the id index in place (the first `record` after the log was written
+/// builds the index: timed on its own). Timed:
+/// - in process: `Learner.record` of one event (a quiz of a word, or a recitation: both are
+///   validated against the state), 300 times: median, p99, and the resident memory the 300 add;
+/// - as a process: `planner record DIR …` (the release binary beside this one), 30 times:
+///   median, p99 and the child's peak resident memory (`wait4`), process start included.
+@Sendable func recordScenario() {
+  let sizes = benchQuick ? [1_000, 10_000] : [1_000, 10_000, 100_000, 1_000_000]
+  let root = NSTemporaryDirectory() + "planner-bench-record-\(getpid())"
+  defer { try? FileManager.default.removeItem(atPath: root) }
+  let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("planner").path
+  for size in sizes {
+    let dir = root + "/l\(size)"
+    var profile = LearnerProfile(id: "l\(size)")
+    profile.timezone = "Europe/Kyiv"
+    try! Learner.create(dir, profile: profile)
+    let start: Int64 = 1_500_000_000_000
+    var serial = 0
+    var log: [UInt8] = []
+    log.reserveCapacity(size * 150)
+    var rng = SplitMix64(seed: 7)
+    var t = start
+    func add(_ payload: EventPayload) {
+      serial += 1
+      t += 60_000
+      log += LearnerEvent(id: "e\(serial)", time: EventTime(epochMillis: t, offsetSeconds: 7200), payload: payload).line
+      log.append(0x0A)
+    }
+    var day = 0
+    while serial < size {
+      let date = EpochDay(Int(t / 86_400_000)).description
+      add(.planOpened(date: date))
+      for k in 0..<2 where 2 * day + k < 2000 { add(.wordAdded(english: "word\(2 * day + k)", ukrainian: ["слово", "переклад"])) }
+      let words = min(2 * (day + 1), 2000)
+      for k in 0..<20 {
+        let page = (day * 20 + k) % 604 + 1
+        add(.recitation(Recitation(range: "p\(page)", tier: .oldRevision, grade: 3, seconds: 140)))
+        add(.planItemDone(date: date, item: "quran:old:p\(page)", seconds: 140))
+      }
+      for k in 0..<57 {
+        let w = "word\(Int(rng.next() % UInt64(words)))"
+        add(k % 4 == 3 ? .wordLookedUp(english: w) : .wordQuizzed(english: w, answer: "слово", verdict: .right, seconds: 6))
+      }
+      day += 1
+      t = start + Int64(day) * 86_400_000
+    }
+    let wordsAdded = min(2 * day, 2000)
+    _ = FileManager.default.createFile(atPath: dir + "/" + Learner.eventsFile, contents: Data(log))
+    let logBytes = log.count
+    log = []
+    var now = Date(timeIntervalSince1970: Double(t) / 1000)
+    _ = try! Learner.load(dir, now: now)  // the snapshot
+    func event(_ k: Int) -> LearnerEvent {
+      t += 1000
+      now = Date(timeIntervalSince1970: Double(t) / 1000)
+      let payload: EventPayload = k % 2 == 0
+        ? .wordQuizzed(english: "word\(k % wordsAdded)", answer: "слово", verdict: .right, seconds: 5)
+        : .recitation(Recitation(range: "p\(k % 604 + 1)", tier: .oldRevision, grade: 3))
+      return LearnerEvent(id: "r\(size)-\(k)", time: EventTime(epochMillis: t, offsetSeconds: 7200), payload: payload)
+    }
+    let first = event(0)
+    let indexBuild = seconds { try! Learner.record(dir, events: [first], now: now) }
+    let runs = benchQuick ? 30 : 300
+    var times: [Double] = []
+    let rssBefore = residentBytes()
+    for k in 1...runs {
+      let e = event(k)
+      times.append(seconds { try! Learner.record(dir, events: [e], now: now) })
+    }
+    let rssGrowth = residentBytes() - rssBefore
+    times.sort()
+    // As a process.
+    var processTimes: [Double] = []
+    var peak = 0
+    if FileManager.default.isExecutableFile(atPath: exe) {
+      for k in 0..<(benchQuick ? 5 : 30) {
+        t += 1000
+        let at = EventTime(epochMillis: t, offsetSeconds: 7200).text
+        let (elapsed, rss) = spawn(exe, ["record", dir, "quiz", "word\(k % wordsAdded)", "--answer", "слово", "--at", at, "--id", "p\(size)-\(k)"])
+        processTimes.append(elapsed)
+        peak = max(peak, rss)
+      }
+      processTimes.sort()
+    }
+    func pct(_ a: [Double], _ p: Double) -> JSONNode { a.isEmpty ? .null : rounded(a[min(a.count - 1, Int(Double(a.count) * p))] * 1000) }
+    report("record", [
+      ("events", .number(Double(size))),
+      ("log_bytes", .number(Double(logBytes))),
+      ("index_build_ms", rounded(indexBuild * 1000)),
+      ("in_process_median_ms", pct(times, 0.5)),
+      ("in_process_p99_ms", pct(times, 0.99)),
+      ("in_process_rss_growth_kib", .number(Double(rssGrowth / 1024))),
+      ("process_median_ms", pct(processTimes, 0.5)),
+      ("process_p99_ms", pct(processTimes, 0.99)),
+      ("process_peak_rss_mib", peak == 0 ? .null : rounded(Double(peak) / 1024, 3)),
+      ("target_in_process_ms", .number(5)),
+      ("load_average", loadAverage()),
+    ])
+    try? FileManager.default.removeItem(atPath: dir)
+  }
+}
+
+/// This process's resident set (Linux `/proc/self/statm`), in bytes.
+func residentBytes() -> Int {
+  guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+  let fields = text.split(separator: " ")
+  return fields.count > 1 ? (Int(fields[1]) ?? 0) * Int(sysconf(Int32(_SC_PAGESIZE))) : 0
+}
+
+/// Runs `exe arguments` (output discarded): wall seconds and the child's peak RSS in KiB.
+func spawn(_ exe: String, _ arguments: [String]) -> (Double, Int) {
+  var pid: pid_t = 0
+  let argv: [UnsafeMutablePointer<CChar>?] = ([exe] + arguments).map { strdup($0) } + [nil]
+  defer { for p in argv { free(p) } }
+  var actions = posix_spawn_file_actions_t()
+  posix_spawn_file_actions_init(&actions)
+  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+  defer { posix_spawn_file_actions_destroy(&actions) }
+  let startNs = DispatchTime.now().uptimeNanoseconds
+  guard posix_spawn(&pid, exe, &actions, nil, argv, environ) == 0 else { return (0, 0) }
+  var status: Int32 = 0
+  var usage = rusage()
+  _ = wait4(pid, &status, 0, &usage)
+  return (Double(DispatchTime.now().uptimeNanoseconds - startNs) / 1e9, Int(usage.ru_maxrss))
+}
