@@ -21,8 +21,16 @@ public struct QuranPlanItem: Sendable, Hashable, Codable {
   public var tier: QuranTier
   /// What to recite: one range, two for a page split by a short surah (page 599).
   public var ranges: [AyahRange]
-  /// The review unit, for old revision.
+  /// The review unit, for old revision of a single unit.
   public var unit: ReviewUnitID?
+  /// Old revision: every review unit of the passage, in mushaf order.
+  public var units: [ReviewUnitID] = []
+  /// Old revision: the units of the passage the memory model flags as weak (recall below the
+  /// desired retention today), for the teacher to listen to closely.
+  public var weakUnits: [ReviewUnitID] = []
+  /// False for the day's must-do work; true for "if time allows" work (weak units from outside
+  /// today's manzil portion), listed last, so stopping early drops the least valuable.
+  public var optional: Bool = false
   /// Mushaf lines (two decimals).
   public var lines: Double
   public var estimatedSeconds: Int
@@ -38,6 +46,8 @@ public struct QuranReason: Sendable, Hashable, Codable {
   public enum Code: String, Sendable, Hashable, Codable, CaseIterable {
     /// Sabaq: today's new lesson.
     case newLesson = "new-lesson"
+    /// Sabaq: a failed lesson, repeated until it passes.
+    case repeatLesson = "repeat-lesson"
     /// Sabqi: a recent lesson.
     case recent
     /// Sabqi: a recent lesson not yet stable.
@@ -50,6 +60,8 @@ public struct QuranReason: Sendable, Hashable, Codable {
     case neverRevised = "never-revised"
     /// Manzil: most at risk, when the cycle does not fit.
     case atRisk = "at-risk"
+    /// Manzil: today's portion of a fixed rotation (seven manzils, a juz a day, an N-day cycle).
+    case portion
   }
   public var code: Code
   public var text: String
@@ -71,6 +83,8 @@ public struct QuranPlanNote: Sendable, Hashable, Codable {
     case overBudgetItem = "over-budget-item"
     case goalComplete = "goal-complete"
     case targetUnreachable = "target-unreachable"
+    /// The last lesson did not pass: today's lesson is the same passage.
+    case lessonRepeated = "lesson-repeated"
   }
   public var code: Code
   public var text: String
