@@ -22,8 +22,11 @@ public struct DeclaredMemory: Sendable {
     var rating = [Rating?](repeating: nil, count: p.count)
     for m in goal?.memorised ?? [] {
       let since = m.memorisedOn ?? goal!.startDate
-      for u in ReviewUnits.units(overlapping: m.range) {
-        guard let i = ReviewUnits.index(of: u) else { continue }
+      var last = -1
+      for id in m.range.ids {
+        let i = ReviewUnits.unitIndex(ofAyah: id)
+        if i == last { continue }
+        last = i
         let g = min(rating[i] ?? m.selfRating ?? .good, m.selfRating ?? .good)
         rating[i] = g
         let day = max(p[i]?.since ?? since, since)

@@ -141,7 +141,9 @@ public enum QuranPlanner {
     if deferred > 0 {
       // A cycle that does not fit is never caught up: no forecast (it would run the full horizon).
       let takenToday = blocks.indices.filter { taken[$0] }
-      let catchUp = !fits ? nil : ManzilScheduler.catchUpDay(blocks, takenToday: takenToday, day: day, capacity: capacity,
+      // The forecast's daily capacity: what old revision had today (the new lesson keeps its share).
+      let forecastCapacity = max(1, capacity - (lessonItem?.estimatedSeconds ?? 0))
+      let catchUp = !fits ? nil : ManzilScheduler.catchUpDay(blocks, takenToday: takenToday, day: day, capacity: forecastCapacity,
                                                              desiredRetention: s.desiredRetention, cycle: s.cycleDays, model: model)
       plan.backlog = QuranBacklog(deferredUnits: deferred, deferredSeconds: deferredSeconds, catchUpDate: catchUp)
       // When the cycle does not fit, the cycle note says it all; a catch-up date only after missed days.
