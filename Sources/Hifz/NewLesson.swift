@@ -71,19 +71,22 @@ enum NewLesson {
       return Choice(item: nil, notes: notes, targetLines: target)
     }
     let start = progress.nextIndex
+    // The lesson's maximum today: the settings' maximum, or half the day's time when that is
+    // less (revision keeps the other half), never below the minimum.
+    let maxLines = min(settings.maxLessonLines, max(settings.minLessonLines, Double(max(0, budget)) / 2 / secondsPerLine))
     var capLines = Double(max(0, left)) / secondsPerLine
     if planIsEmpty { capLines = max(capLines, Double(Quran.lineShare(ofAyah: progress.sequence[start])) / 10_000) }
     var end = LessonSizer.chooseEnd(progress, start: start, target: target, capLines: capLines,
-                                    minLines: settings.minLessonLines, maxLines: settings.maxLessonLines)
+                                    minLines: settings.minLessonLines, maxLines: maxLines)
     if end == nil {
       // Nothing whole fits the time left. When even a whole day would not hold the next short
       // surah, it is split after all (at its best stops within the time); otherwise wait for a
       // day with more time (recent revision shrinks on days without a new lesson).
       let wholeDay = Double(max(0, budget)) / secondsPerLine
       if LessonSizer.chooseEnd(progress, start: start, target: target, capLines: wholeDay,
-                               minLines: settings.minLessonLines, maxLines: settings.maxLessonLines) == nil {
+                               minLines: settings.minLessonLines, maxLines: maxLines) == nil {
         end = LessonSizer.chooseEnd(progress, start: start, target: target, capLines: capLines,
-                                    minLines: min(settings.minLessonLines, capLines), maxLines: min(settings.maxLessonLines, max(capLines, 0.01)))
+                                    minLines: min(settings.minLessonLines, capLines), maxLines: min(maxLines, max(capLines, 0.01)))
       }
     }
     guard let end else {

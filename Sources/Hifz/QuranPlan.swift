@@ -101,6 +101,9 @@ public struct QuranCycleStatus: Sendable, Hashable, Codable {
   public var fits: Bool
   /// The shortest cycle that fits the budget, when the cycle does not (nil if nothing fits).
   public var proposedCycleDays: Int?
+  /// Revision is behind: more is past its cycle (or today's rotation portion) than today holds,
+  /// so the new lesson waits.
+  public var behind: Bool = false
 }
 
 /// Revision left over after today, and when it will be cleared.

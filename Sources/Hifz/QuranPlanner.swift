@@ -126,6 +126,7 @@ public enum QuranPlanner {
         portionPicks.append((i, pick))
       }
     }
+    plan.cycle.behind = revisionBehind && fits
     var lessonItem: QuranPlanItem?
     if var item = lesson.item, admit(&item) { lessonItem = item }
     plan.notes += lesson.notes
