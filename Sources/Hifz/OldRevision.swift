@@ -125,37 +125,35 @@ enum OldRevision {
   /// R among equals); its weak units are those whose recall today is below `desiredRetention`.
   static func passages(_ picks: [(block: Int, pick: ManzilPick)], blocks: [ManzilCandidate], members: [[Int]],
                        units cs: [ManzilCandidate], day: EpochDay, cycle: Int, desiredRetention: Double, model: FSRS6,
-                       optional: Bool) -> [QuranPlanItem] {
-    let sorted = picks.sorted { blocks[$0.block].order < blocks[$1.block].order }
-    var groups: [[(block: Int, pick: ManzilPick)]] = []
-    var lastAyah = -1
-    for p in sorted {
-      let first = blocks[p.block].ranges[0].first
-      if let _ = groups.last, first == lastAyah + 1 { groups[groups.count - 1].append(p) } else { groups.append([p]) }
-      lastAyah = blocks[p.block].ranges.last!.last
+                       secondsPerLine: Double, optional: Bool) -> [QuranPlanItem] {
+    // Every chosen unit's ayah runs, in mushaf order, merged where they touch.
+    var owned: [(range: AyahRange, unit: Int, pick: Int)] = []
+    for (k, p) in picks.enumerated() { for u in members[p.block] { for r in cs[u].ranges { owned.append((r, u, k)) } } }
+    owned.sort { $0.range < $1.range }
+    var groups: [[(range: AyahRange, unit: Int, pick: Int)]] = []
+    for o in owned {
+      if let last = groups.last?.last, last.range.last + 1 == o.range.first { groups[groups.count - 1].append(o) } else { groups.append([o]) }
     }
     func urgency(_ p: ManzilPick) -> Int {
       switch p { case .atRisk: 0; case .coverage: 1; case .due: 2; case .portion: 3 }
     }
     return groups.map { g in
-      var ranges: [AyahRange] = []
-      for p in g {
-        for r in blocks[p.block].ranges {
-          if let last = ranges.last, last.last + 1 == r.first { ranges[ranges.count - 1] = last.union(r) } else { ranges.append(r) }
-        }
-      }
-      let rs = g.map { ManzilScheduler.retrievability(blocks[$0.block], on: day, cycle: cycle, model: model) }
-      let lead = g.indices.min { (urgency(g[$0].pick), rs[$0]) < (urgency(g[$1].pick), rs[$1]) }!
-      let units = g.flatMap { p in members[p.block].map { cs[$0].unit } }
-      let weak = g.flatMap { p in members[p.block].filter {
-        ManzilScheduler.retrievability(cs[$0], on: day, cycle: cycle, model: model) < desiredRetention
-      }.map { cs[$0].unit } }
-      let share = g.reduce(0) { $0 + blocks[$1.block].lineShare }
-      let seconds = g.reduce(0) { $0 + blocks[$1.block].seconds }
-      return QuranPlanItem(tier: .oldRevision, ranges: ranges, unit: units.count == 1 ? units[0] : nil,
-                           units: units, weakUnits: weak, optional: optional,
-                           lines: rounded(Double(share) / 10_000, 2), estimatedSeconds: seconds,
-                           reason: reason(blocks[g[lead].block], pick: g[lead].pick, day: day, cycle: cycle, model: model),
+      let run = AyahRange(uncheckedFirst: g[0].range.first, last: g.last!.range.last)
+      var unitIndices: [Int] = []
+      for o in g where !unitIndices.contains(o.unit) { unitIndices.append(o.unit) }
+      var pickIndices: [Int] = []
+      for o in g where !pickIndices.contains(o.pick) { pickIndices.append(o.pick) }
+      let rs = pickIndices.map { ManzilScheduler.retrievability(blocks[picks[$0].block], on: day, cycle: cycle, model: model) }
+      let lead = pickIndices.indices.min {
+        (urgency(picks[pickIndices[$0]].pick), rs[$0], $0) < (urgency(picks[pickIndices[$1]].pick), rs[$1], $1)
+      }!
+      let weak = unitIndices.filter { ManzilScheduler.retrievability(cs[$0], on: day, cycle: cycle, model: model) < desiredRetention }
+      let lines = Quran.lines(run)
+      let p = picks[pickIndices[lead]]
+      return QuranPlanItem(tier: .oldRevision, ranges: [run], unit: unitIndices.count == 1 ? cs[unitIndices[0]].unit : nil,
+                           units: unitIndices.map { cs[$0].unit }, weakUnits: weak.map { cs[$0].unit }, optional: optional,
+                           lines: rounded(lines, 2), estimatedSeconds: max(1, Int((lines * secondsPerLine).rounded(.up))),
+                           reason: reason(blocks[p.block], pick: p.pick, day: day, cycle: cycle, model: model),
                            overBudget: false)
     }
   }

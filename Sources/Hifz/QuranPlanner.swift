@@ -155,13 +155,13 @@ public enum QuranPlanner {
     // 3. The day in order of value: sabqi, manzil portion, sabaq, "if time allows".
     let passage = { (picks: [(block: Int, pick: ManzilPick)], optional: Bool) in
       OldRevision.passages(picks, blocks: blocks, members: members, units: units, day: day, cycle: s.cycleDays,
-                           desiredRetention: s.desiredRetention, model: model, optional: optional)
+                           desiredRetention: s.desiredRetention, model: model, secondsPerLine: spl.rev, optional: optional)
     }
     plan.items = recentChosen.keys.sorted().map { recentChosen[$0]! }
     plan.items += passage(portionPicks, false)
     if let lessonItem { plan.items.append(lessonItem) }
     plan.items += passage(extraPicks, true)
-    plan.plannedSeconds = used
+    plan.plannedSeconds = plan.items.reduce(0) { $0 + $1.estimatedSeconds }
     let manzilSeconds = plan.items.filter { $0.tier == .oldRevision }.reduce(0) { $0 + $1.estimatedSeconds }
 
     // 4. Goal projection and audio.
