@@ -150,7 +150,11 @@ public enum DailyPlanner {
     // Sections in the fixed order; items in chosen order within each.
     var sections: [DailyPlanSection] = []
     for kind in DailyPlanSection.Kind.allCases {
-      let items = chosen.filter { $0.section == kind }.map(\.item)
+      // Quran items keep the Quran planner's order (mushaf order within must-do and within
+      // "if time allows"); words keep the order they were chosen in.
+      var inSection = chosen.filter { $0.section == kind }
+      if inSection.allSatisfy({ $0.quranIndex != nil }) { inSection.sort { $0.quranIndex! < $1.quranIndex! } }
+      let items = inSection.map(\.item)
       if !items.isEmpty { sections.append(DailyPlanSection(kind: kind, items: items, seconds: items.reduce(0) { $0 + $1.estimatedSeconds })) }
     }
 

@@ -66,8 +66,8 @@ enum LessonSizer {
   ///
   /// 1. A single ayah longer than `maxLines` (2:282 fills a page) is a lesson on its own.
   /// 2. A lesson ends at the end of an ayah, never beyond `min(maxLines, capLines)`.
-  /// 3. A short surah (one that fits within `maxLines`) is never split: inside it, only its
-  ///    last ayah is an end.
+  /// 3. A short surah (one that fits within `shortLines`, the settings' maximum) is never split:
+  ///    inside it, only its last ayah is an end.
   /// 4. No end before `minLines`, except at the end of a surah (or of the goal).
   /// 5. Among the ends left, the one closest to aim = min(target, capLines), preferring natural
   ///    stops: score |lines − aim| / aim − bonus, the bonus 0.5 at a surah's end, 0.3 at a
@@ -76,7 +76,7 @@ enum LessonSizer {
   /// Where the learning order jumps at the end of a surah (from An-Nas backwards, a custom
   /// list), a lesson may go on into the next surah of the order.
   static func chooseEnd(_ progress: QuranProgress, start: Int, target: Double, capLines: Double,
-                        minLines: Double, maxLines: Double) -> Int? {
+                        minLines: Double, maxLines: Double, shortLines: Double) -> Int? {
     let seq = progress.sequence
     let firstLines = Double(Quran.lineShare(ofAyah: seq[start])) / 10_000
     if firstLines > maxLines { return firstLines <= capLines + 1e-9 ? start : nil }
@@ -93,7 +93,7 @@ enum LessonSizer {
       let surah = Quran.surah(ofAyah: id)
       let surahEnd = id == Quran.surahRange(surah)!.last
       let last = i + 1 == seq.count || progress.learned[seq[i + 1]]
-      let insideShort = !surahEnd && isShortSurah(surah, maxLines: maxLines)
+      let insideShort = !surahEnd && isShortSurah(surah, maxLines: shortLines)
       if !insideShort && (lines >= minLines - 1e-9 || surahEnd || last) {
         var bonus = 0.0
         if surahEnd { bonus = 0.5 }

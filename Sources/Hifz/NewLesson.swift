@@ -71,23 +71,23 @@ enum NewLesson {
       return Choice(item: nil, notes: notes, targetLines: target)
     }
     let start = progress.nextIndex
-    // The lesson's maximum today: the settings' maximum, or half the day's time when that is
-    // less (revision keeps the other half), never below the minimum.
-    let maxLines = min(settings.maxLessonLines, max(settings.minLessonLines, Double(max(0, budget)) / 2 / secondsPerLine))
+    // The lesson's length today: at most the settings' maximum, and at most half the day's
+    // time (revision keeps the other half), never below the minimum. A short surah is one that
+    // fits the settings' maximum: never split, unless it cannot fit half a day at all.
+    let half = Double(max(0, budget)) / 2 / secondsPerLine
+    let maxLines = min(settings.maxLessonLines, max(settings.minLessonLines, half))
     var capLines = Double(max(0, left)) / secondsPerLine
     if planIsEmpty { capLines = max(capLines, Double(Quran.lineShare(ofAyah: progress.sequence[start])) / 10_000) }
-    var end = LessonSizer.chooseEnd(progress, start: start, target: target, capLines: capLines,
-                                    minLines: settings.minLessonLines, maxLines: maxLines)
-    if end == nil {
-      // Nothing whole fits the time left. When even a whole day would not hold the next short
-      // surah, it is split after all (at its best stops within the time); otherwise wait for a
-      // day with more time (recent revision shrinks on days without a new lesson).
-      let wholeDay = Double(max(0, budget)) / secondsPerLine
-      if LessonSizer.chooseEnd(progress, start: start, target: target, capLines: wholeDay,
-                               minLines: settings.minLessonLines, maxLines: maxLines) == nil {
-        end = LessonSizer.chooseEnd(progress, start: start, target: target, capLines: capLines,
-                                    minLines: min(settings.minLessonLines, capLines), maxLines: min(maxLines, max(capLines, 0.01)))
-      }
+    func lessonEnd(cap: Double, short: Double, minimum: Double) -> Int? {
+      LessonSizer.chooseEnd(progress, start: start, target: target, capLines: cap,
+                            minLines: minimum, maxLines: maxLines, shortLines: short)
+    }
+    var end = lessonEnd(cap: capLines, short: settings.maxLessonLines, minimum: settings.minLessonLines)
+    if end == nil && lessonEnd(cap: maxLines, short: settings.maxLessonLines, minimum: settings.minLessonLines) == nil {
+      // Not even a day with nothing else would hold the next short surah in the lesson's half:
+      // it is split after all, at its best stops. Otherwise wait for a day with more time
+      // (recent revision shrinks on days without a new lesson).
+      end = lessonEnd(cap: capLines, short: 0, minimum: min(settings.minLessonLines, capLines))
     }
     guard let end else {
       notes.append(QuranPlanNote(code: .newLessonPaused, text: "revision takes today's time: no new lesson today"))

@@ -7,7 +7,8 @@ enum RecentRevision {
   static let maximumDays = 30
 
   /// The lessons in recent revision on `day`, by the settings' mode (`SabqiMode`):
-  /// the lessons of the last `recentWindowDays` days, the last `sabqiLessons` lesson days, or
+  /// the lessons of the last `recentWindowDays` days of practice (days without any recitation,
+  /// a break, do not count), the last `sabqiLessons` lesson days, or
   /// every lesson of the current juz (the juz of the latest lesson); in every mode also older
   /// lessons (up to 30 days) whose last revision was below Good or that were never revised
   /// since. Failed lessons waiting to be repeated (`pending`) are today's lesson, not sabqi.
@@ -18,6 +19,7 @@ enum RecentRevision {
     let lessons = history.filter { $0.tier == .newLesson && !pending.map(\.range).contains($0.range) }
     let lessonDays = Array(Set(lessons.map(\.day))).sorted(by: >)
     let currentJuz = lessons.max { ($0.day, $0.range) < ($1.day, $1.range) }.map { Quran.juz(ofAyah: $0.range.first) }
+    let active = Array(Set(history.map(\.day))).sorted()
     // Per ayah: the age of the latest lesson holding it and why it is here.
     var age = [Int?](repeating: nil, count: Quran.ayahCount + 1)
     var unstable = [String?](repeating: nil, count: Quran.ayahCount + 1)
@@ -25,7 +27,9 @@ enum RecentRevision {
       let a = l.day.distance(to: day)
       let inMode: Bool
       switch s.sabqi {
-      case .lastDays: inMode = a <= s.recentWindowDays
+      // Days counted are days the learner recited (a break does not age a lesson out of
+      // sabqi: lessons from just before it are re-checked as recent revision).
+      case .lastDays: inMode = active.filter { $0 > l.day }.count < s.recentWindowDays
       case .lastLessons: inMode = lessonDays.prefix(s.sabqiLessons).contains(l.day)
       case .currentJuz: inMode = currentJuz.map { j in l.range.ids.contains { Quran.juz(ofAyah: $0) == j } } ?? false
       }

@@ -97,6 +97,13 @@ struct QuranScenarioLearner {
     return day
   }
 
+  /// Declared memorised ayahs (set by the scenario).
+  var declared: [AyahRange] = []
+  /// Whether an ayah is memorised before today: declared, or in a lesson that passed.
+  func learned(_ id: Int, before day: Int) -> Bool {
+    declared.contains { $0.contains(id) } || lessons.contains { $0.day < day && $0.grade > 1 && $0.ranges.contains { $0.contains(id) } }
+  }
+
   /// The learner's folded state (the learner store's, as `today` sees it).
   func state() throws -> LearnerState { try Learner.load(dir, writeSnapshot: false).state }
 }
