@@ -105,6 +105,8 @@ enum OldRevision {
     let r = ManzilScheduler.retrievability(c, on: day, cycle: cycle, model: model)
     let days = c.lastReview.map { $0.distance(to: day) }
     switch (pick, days) {
+    case (.portion, _) where r >= 0.95:
+      return QuranReason(code: .portion, text: "today's manzil portion", retrievability: rounded(r, 3), days: days)
     case (.atRisk, _):
       return QuranReason(code: .atRisk, text: "most at risk: R = \(shownR(r))", retrievability: rounded(r, 3), days: days)
     case (_, nil):
@@ -112,9 +114,6 @@ enum OldRevision {
     case (.coverage, let d?):
       return QuranReason(code: .coverage, text: "not revised for \(d) days", retrievability: rounded(r, 3), days: d)
     case (.due, let d?), (.portion, let d?):
-      if pick == .portion && r >= 0.95 {
-        return QuranReason(code: .portion, text: "today's manzil portion", retrievability: rounded(r, 3), days: d)
-      }
       return QuranReason(code: .due, text: "due: R = \(shownR(r))", retrievability: rounded(r, 3), days: d)
     }
   }
