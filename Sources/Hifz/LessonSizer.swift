@@ -65,7 +65,8 @@ enum LessonSizer {
   /// this precedence:
   ///
   /// 1. A single ayah longer than `maxLines` (2:282 fills a page) is a lesson on its own.
-  /// 2. A lesson ends at the end of an ayah, never beyond `min(maxLines, capLines)`.
+  /// 2. A lesson ends at the end of an ayah, never beyond `min(maxLines, capLines)`, except
+  ///    at the end of a whole short surah, which may reach `min(shortLines, capLines)`.
   /// 3. A short surah (one that fits within `shortLines`, the settings' maximum) is never split:
   ///    inside it, only its last ayah is an end.
   /// 4. No end before `minLines`, except at the end of a surah (or of the goal).
@@ -81,6 +82,8 @@ enum LessonSizer {
     let firstLines = Double(Quran.lineShare(ofAyah: seq[start])) / 10_000
     if firstLines > maxLines { return firstLines <= capLines + 1e-9 ? start : nil }
     let limit = min(maxLines, capLines)
+    // A whole short surah may go beyond the day's length cap, up to the settings' maximum.
+    let shortLimit = min(shortLines, capLines)
     let aim = max(min(target, limit), 0.5)
     var best: Int? = nil, bestScore = Double.infinity
     var share = 0
@@ -89,12 +92,16 @@ enum LessonSizer {
       let id = seq[i]
       share += Quran.lineShare(ofAyah: id)
       let lines = Double(share) / 10_000
-      if lines > limit + 1e-9 { break }
+      if lines > max(limit, shortLimit) + 1e-9 { break }
       let surah = Quran.surah(ofAyah: id)
       let surahEnd = id == Quran.surahRange(surah)!.last
       let last = i + 1 == seq.count || progress.learned[seq[i + 1]]
-      let insideShort = !surahEnd && isShortSurah(surah, maxLines: shortLines)
-      if !insideShort && (lines >= minLines - 1e-9 || surahEnd || last) {
+      // Only a surah the lesson starts at its beginning is kept whole (one already split, in
+      // an older plan or by the day's time, goes on at ordinary stops).
+      let whole = progress.sequence[start] <= Quran.surahRange(surah)!.first || Quran.surah(ofAyah: seq[start]) != surah
+      let insideShort = !surahEnd && whole && isShortSurah(surah, maxLines: shortLines)
+      let withinLimit = lines <= limit + 1e-9 || (surahEnd && isShortSurah(surah, maxLines: shortLines) && lines <= shortLimit + 1e-9)
+      if withinLimit && !insideShort && (lines >= minLines - 1e-9 || surahEnd || last) {
         var bonus = 0.0
         if surahEnd { bonus = 0.5 }
         else if rukuEnds[id] { bonus = 0.3 }

@@ -73,7 +73,8 @@ enum NewLesson {
     let start = progress.nextIndex
     // The lesson's length today: at most the settings' maximum, and at most half the day's
     // time (revision keeps the other half), never below the minimum. A short surah is one that
-    // fits the settings' maximum: never split, unless it cannot fit half a day at all.
+    // fits the settings' maximum: never split (a whole one may take more than half the day),
+    // unless it cannot fit a whole day at all.
     let half = Double(max(0, budget)) / 2 / secondsPerLine
     let maxLines = min(settings.maxLessonLines, max(settings.minLessonLines, half))
     var capLines = Double(max(0, left)) / secondsPerLine
@@ -83,10 +84,10 @@ enum NewLesson {
                             minLines: minimum, maxLines: maxLines, shortLines: short)
     }
     var end = lessonEnd(cap: capLines, short: settings.maxLessonLines, minimum: settings.minLessonLines)
-    if end == nil && lessonEnd(cap: maxLines, short: settings.maxLessonLines, minimum: settings.minLessonLines) == nil {
-      // Not even a day with nothing else would hold the next short surah in the lesson's half:
-      // it is split after all, at its best stops. Otherwise wait for a day with more time
-      // (recent revision shrinks on days without a new lesson).
+    if end == nil && lessonEnd(cap: Double(max(0, budget)) / secondsPerLine, short: settings.maxLessonLines, minimum: settings.minLessonLines) == nil {
+      // Not even a whole day would hold the next short surah: it is split after all, at its
+      // best stops. Otherwise wait for a day with more time (recent revision shrinks on days
+      // without a new lesson).
       end = lessonEnd(cap: capLines, short: 0, minimum: min(settings.minLessonLines, capLines))
     }
     guard let end else {

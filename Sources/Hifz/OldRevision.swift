@@ -60,7 +60,8 @@ enum OldRevision {
     for (k, c) in cs.enumerated() { index[c.order] = k }
     for s in Quran.surahs where s.startPage != s.endPage && Quran.lines(s.range) <= shortSurahLines {
       let ks = ReviewUnits.units(overlapping: s.range).compactMap { ReviewUnits.index(of: $0).flatMap { index[$0] } }.sorted()
-      for k in ks.dropLast() { joinNext[k] = true }
+      // The whole span, with any one-page surah between the parts (99 between 98 and 100).
+      if let first = ks.first, let last = ks.last { for k in first..<last { joinNext[k] = true } }
     }
     var blocks: [ManzilCandidate] = [], members: [[Int]] = []
     var k = 0

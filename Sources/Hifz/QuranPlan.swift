@@ -148,3 +148,40 @@ public struct QuranAudioFile: Sendable, Hashable, Codable {
 
   public init(item: Int, ayah: AyahRef, url: String) { self.item = item; self.ayah = ayah; self.url = url }
 }
+
+// Plans written before passages, rotations and `behind` still load: the keys added since
+// default (no units listed, none weak, must-do, not behind).
+extension QuranPlanItem {
+  enum CodingKeys: String, CodingKey {
+    case tier, ranges, unit, units, weakUnits, optional, lines, estimatedSeconds, reason, overBudget
+  }
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    tier = try c.decode(QuranTier.self, forKey: .tier)
+    ranges = try c.decode([AyahRange].self, forKey: .ranges)
+    unit = try c.decodeIfPresent(ReviewUnitID.self, forKey: .unit)
+    units = try c.decodeIfPresent([ReviewUnitID].self, forKey: .units) ?? unit.map { [$0] } ?? []
+    weakUnits = try c.decodeIfPresent([ReviewUnitID].self, forKey: .weakUnits) ?? []
+    optional = try c.decodeIfPresent(Bool.self, forKey: .optional) ?? false
+    lines = try c.decode(Double.self, forKey: .lines)
+    estimatedSeconds = try c.decode(Int.self, forKey: .estimatedSeconds)
+    reason = try c.decode(QuranReason.self, forKey: .reason)
+    overBudget = try c.decode(Bool.self, forKey: .overBudget)
+  }
+}
+
+extension QuranCycleStatus {
+  enum CodingKeys: String, CodingKey {
+    case cycleDays, units, totalSeconds, availableSecondsPerDay, fits, proposedCycleDays, behind
+  }
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    cycleDays = try c.decode(Int.self, forKey: .cycleDays)
+    units = try c.decode(Int.self, forKey: .units)
+    totalSeconds = try c.decode(Int.self, forKey: .totalSeconds)
+    availableSecondsPerDay = try c.decode(Int.self, forKey: .availableSecondsPerDay)
+    fits = try c.decode(Bool.self, forKey: .fits)
+    proposedCycleDays = try c.decodeIfPresent(Int.self, forKey: .proposedCycleDays)
+    behind = try c.decodeIfPresent(Bool.self, forKey: .behind) ?? false
+  }
+}

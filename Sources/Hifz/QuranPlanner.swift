@@ -11,6 +11,10 @@ import PlannerCore
 /// recitations before `input.date` count, so a day's plan does not change while the day's work
 /// is being recorded.
 public enum QuranPlanner {
+  /// Old revision closes gaps of at most this many seconds between two chosen units (a few
+  /// lines), so the day reads as one passage ("Al-Humaza – Al-Kawthar"), not fragments.
+  public static let gapSeconds = 120
+
   public static func plan(_ input: QuranPlanInput) throws(PlanEngineError) -> QuranPlan {
     let s = input.settings
     try s.validate()
@@ -127,6 +131,18 @@ public enum QuranPlanner {
       }
     }
     plan.cycle.behind = revisionBehind && fits
+    // One passage rather than fragments: a short gap (at most `gapSeconds`) of memorised units
+    // between two chosen ones is recited too, when it fits beside the reserved lesson.
+    let reserve = lesson.item?.estimatedSeconds ?? 0
+    let chosen = blocks.indices.filter { taken[$0] }
+    for (i, j) in zip(chosen, chosen.dropFirst()) where j > i + 1 {
+      let gap = (i + 1)..<j
+      var touching = true
+      for k in i..<j where blocks[k].ranges.last!.last + 1 != blocks[k + 1].ranges[0].first { touching = false }
+      let seconds = gap.reduce(0) { $0 + blocks[$1].seconds }
+      guard touching && seconds <= QuranPlanner.gapSeconds else { continue }
+      if used + seconds + reserve <= budget { for k in gap where admitBlock(k) { portionPicks.append((k, .portion)) } }
+    }
     var lessonItem: QuranPlanItem?
     if var item = lesson.item, admit(&item) { lessonItem = item }
     plan.notes += lesson.notes

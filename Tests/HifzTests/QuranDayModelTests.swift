@@ -204,6 +204,15 @@ struct QuranDayModelTests {
     #expect(try JSONDecoder().decode(MemorisedRange.self, from: JSONEncoder().encode(dated)) == dated)
   }
 
+  @Test("a plan item written before passages loads: one unit, none weak, must-do")
+  func oldPlanItemJSONLoads() throws {
+    let old = #"{"estimatedSeconds":208,"lines":13,"overBudget":false,"ranges":["89:1-23"],"reason":{"code":"due","days":14,"retrievability":0.947,"text":"due: R = 0.94"},"tier":"old","unit":"p593"}"#
+    let item = try JSONDecoder().decode(QuranPlanItem.self, from: Data(old.utf8))
+    #expect(item.units == [.page(593)] && item.weakUnits.isEmpty && !item.optional)
+    let cycle = try JSONDecoder().decode(QuranCycleStatus.self, from: Data(#"{"cycleDays":30,"units":4,"totalSeconds":600,"availableSecondsPerDay":300,"fits":true}"#.utf8))
+    #expect(!cycle.behind)
+  }
+
   @Test("sabqi modes: the last N lessons, the current juz so far")
   func sabqiModes() throws {
     let goal = QuranGoal(direction: .fromAnNas, startDate: day0)
