@@ -29,10 +29,10 @@ struct QuranPlannerScenarioTests {
     let second = try learner.plan(day0.advanced(by: 1))
     // Recent revision first (the order of value), then the new lesson.
     #expect(QuranPlanText.render(second) == """
-      2026-03-02  budget 20 min, planned 7 min
+      2026-03-02  budget 20 min, planned 11 min
         recent 114          4     lines 1 min   yesterday's lesson
-        new    113          3     lines 6 min   new lesson, 3 lines
-        goal: 558/564 ayahs left, 3 lines/day, done 2026-05-30, target 2027-06-01 reachable
+        new    113,112      5     lines 10 min  new lesson, 5 lines
+        goal: 558/564 ayahs left, 5 lines/day, done 2026-04-24, target 2027-06-01 reachable
       """)
     // A week on: lessons grow gradually (15% a week), recent revision is one passage in mushaf
     // order (112-114 and on), everything in budget.
