@@ -95,8 +95,11 @@ extension DailyPlan {
     case (false, .atRisk): return l.string(.itemAtRisk, ["r": rText])
     case (false, .coverage): return l.plural(.itemNotRevisedForDays, count: r.days ?? 0)
     case (false, .neverRevised): return l.string(.itemNeverRevised)
+    case (false, .repeatLesson): return l.string(.itemRepeatLesson)
+    case (false, .portion): return l.string(.itemPortion)
     // A code of the other kind of item (a plan file edited by hand): its English text.
     case (true, .newLesson), (true, .recent), (true, .unstable), (true, .atRisk), (true, .coverage), (true, .neverRevised),
+      (true, .repeatLesson), (true, .portion),
       (false, .dueAndNeeded), (false, .newNeeded), (false, .new):
       return r.text
     }
@@ -117,6 +120,7 @@ extension DailyPlan {
     case .quranCycleDoesNotFit: return l.string(.noteQuranCycleDoesNotFit)
     case .quranGoalComplete: return l.string(.noteQuranGoalComplete)
     case .quranTargetUnreachable: return l.string(.noteQuranTargetUnreachable)
+    case .quranLessonRepeated: return l.string(.noteQuranLessonRepeated)
     }
   }
 }

@@ -49,9 +49,11 @@ public struct DailyPlanBudget: Sendable, Hashable, Codable {
 
 public struct DailyPlanSection: Sendable, Hashable, Codable {
   public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
-    case quranNewLesson = "quran.new"
+    // The order of the day is the order of value (docs/quran-planner.md): a learner who stops
+    // early drops the least valuable work. Recent revision, old revision, then the new lesson.
     case quranRecentRevision = "quran.recent"
     case quranOldRevision = "quran.old"
+    case quranNewLesson = "quran.new"
     case vocabularyReviews = "vocabulary.reviews"
     case vocabularyNewWords = "vocabulary.new"
   }
@@ -81,6 +83,12 @@ public struct DailyPlanItem: Sendable, Hashable, Codable {
   public var reason: DailyPlanReason
   /// The one item allowed to exceed the day's budget alone (the plan's only item).
   public var overBudget: Bool
+  /// Quran old revision: every review unit of the passage, and the weak ones to listen to
+  /// closely (absent for words and single units without weak flags).
+  public var units: [String]? = nil
+  public var weakUnits: [String]? = nil
+  /// True for "if time allows" work (absent: must-do).
+  public var optional: Bool? = nil
 }
 
 /// Why an item is in the plan: a stable code, facts for translations, and English text.
@@ -89,12 +97,14 @@ public struct DailyPlanReason: Sendable, Hashable, Codable {
   /// Quran unit's and a word's; the item says which (words have `english`).
   public enum Code: String, Sendable, Hashable, Codable, CaseIterable {
     case newLesson = "new-lesson"
+    case repeatLesson = "repeat-lesson"
     case recent
     case unstable
     case due
     case coverage
     case neverRevised = "never-revised"
     case atRisk = "at-risk"
+    case portion
     case dueAndNeeded
     case newNeeded
     case new
@@ -102,12 +112,14 @@ public struct DailyPlanReason: Sendable, Hashable, Codable {
     public init(_ quran: QuranReason.Code) {
       switch quran {
       case .newLesson: self = .newLesson
+      case .repeatLesson: self = .repeatLesson
       case .recent: self = .recent
       case .unstable: self = .unstable
       case .due: self = .due
       case .coverage: self = .coverage
       case .neverRevised: self = .neverRevised
       case .atRisk: self = .atRisk
+      case .portion: self = .portion
       }
     }
 
@@ -181,6 +193,7 @@ public struct DailyPlanNote: Sendable, Hashable, Codable {
     case quranCycleDoesNotFit = "quran.cycle-does-not-fit"
     case quranGoalComplete = "quran.goal-complete"
     case quranTargetUnreachable = "quran.target-unreachable"
+    case quranLessonRepeated = "quran.lesson-repeated"
 
     /// A Quran planner note as the daily plan carries it; nil for the two the composition
     /// decides itself over the whole day (the over-budget item and the backlog).
@@ -193,6 +206,7 @@ public struct DailyPlanNote: Sendable, Hashable, Codable {
       case .cycleDoesNotFit: self = .quranCycleDoesNotFit
       case .goalComplete: self = .quranGoalComplete
       case .targetUnreachable: self = .quranTargetUnreachable
+      case .lessonRepeated: self = .quranLessonRepeated
       case .overBudgetItem, .backlog: return nil
       }
     }

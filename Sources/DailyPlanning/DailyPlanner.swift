@@ -9,11 +9,14 @@ import PlannerCore
 /// 1. Budget: the profile's minutes for the weekday × the completion factor (``PlanCompletion``).
 /// 2. The Quran planner runs on the Quran's cap (its own retention-first rules: recent revision,
 ///    coverage, due revision, and a new lesson only from what is left).
-/// 3. Retention first: recent revision (sabqi) and pages past their cycle come first.
+/// 3. The Quran planner's must-do part of the day comes first, in its order of value: recent
+///    revision (sabqi), today's old-revision portion (manzil), the new lesson (sabaq); it is
+///    gated by the Quran's own backlog only, so a vocabulary backlog never stops the lesson.
 /// 4. Then every due review of both kinds, by expected retention kept per minute:
 ///    `material · (R(today) − R(tomorrow)) / minutes`, the items losing the most by waiting a
 ///    day first (material: mushaf lines for the Quran; the popularity weight for a word).
-/// 5. New material only when no due review was deferred: the new lesson, then new words.
+///    The Quran's "if time allows" passages compete here too.
+/// 5. New words only when no due review was deferred.
 /// 6. The plan never exceeds the budget, except for one item longer than the whole budget,
 ///    which is then the day's only item (and the plan says so).
 public enum DailyPlanner {
@@ -64,25 +67,35 @@ public enum DailyPlanner {
                                      days: it.reason.days, popularity: nil)
         switch it.tier {
         case .newLesson:
+          // The Quran planner already gated the lesson by its own backlog (retention first):
+          // a vocabulary backlog does not stop it.
           let item = DailyPlanItem(id: "quran:new:" + ranges.joined(separator: ","), ranges: it.ranges, unit: nil, lines: it.lines,
                                    english: nil, translations: nil, estimatedSeconds: it.estimatedSeconds, reason: reason, overBudget: false)
-          fresh.append(Candidate(item: item, section: .quranNewLesson, value: 0, quranIndex: k))
+          mandatory.append(Candidate(item: item, section: .quranNewLesson, value: 0, quranIndex: k))
         case .recentRevision:
           let item = DailyPlanItem(id: "quran:recent:" + ranges.joined(separator: ","), ranges: it.ranges, unit: nil, lines: it.lines,
                                    english: nil, translations: nil, estimatedSeconds: it.estimatedSeconds, reason: reason, overBudget: false)
           mandatory.append(Candidate(item: item, section: .quranRecentRevision, value: .infinity, quranIndex: k))
         case .oldRevision:
           let unit = it.unit?.description
-          let item = DailyPlanItem(id: "quran:old:" + (unit ?? ranges.joined(separator: ",")), ranges: it.ranges, unit: unit, lines: it.lines,
+          var item = DailyPlanItem(id: "quran:old:" + (unit ?? ranges.joined(separator: ",")), ranges: it.ranges, unit: unit, lines: it.lines,
                                    english: nil, translations: nil, estimatedSeconds: it.estimatedSeconds, reason: reason, overBudget: false)
-          var loss = unrevisedDailyLoss
-          if let u = it.unit, let m = memories[u], let s = m.state, let last = m.lastReview {
-            let t = Double(day.value - last.value)
-            loss = model.retrievability(elapsedDays: t, stability: s.stability) - model.retrievability(elapsedDays: t + 1, stability: s.stability)
+          if it.units.count > 1 { item.units = it.units.map(\.description) }
+          if !it.weakUnits.isEmpty { item.weakUnits = it.weakUnits.map(\.description) }
+          if it.optional { item.optional = true }
+          // Recall lost by waiting a day, over the passage's units.
+          var loss = 0.0
+          for u in it.units {
+            if let m = memories[u], let s = m.state, let last = m.lastReview {
+              let t = Double(day.value - last.value)
+              loss += model.retrievability(elapsedDays: t, stability: s.stability) - model.retrievability(elapsedDays: t + 1, stability: s.stability)
+            } else { loss += unrevisedDailyLoss }
           }
+          loss /= Double(max(1, it.units.count))
           let value = it.lines * max(0, loss) / max(1.0 / 60, Double(it.estimatedSeconds) / 60)
           let c = Candidate(item: item, section: .quranOldRevision, value: value, quranIndex: k)
-          if it.reason.code == .coverage { mandatory.append(c) } else { due.append(c) }
+          // The Quran planner's must-do (today's portion) comes first; "if time allows" competes.
+          if !it.optional { mandatory.append(c) } else { due.append(c) }
         }
       }
     }
@@ -141,7 +154,11 @@ public enum DailyPlanner {
     // Sections in the fixed order; items in chosen order within each.
     var sections: [DailyPlanSection] = []
     for kind in DailyPlanSection.Kind.allCases {
-      let items = chosen.filter { $0.section == kind }.map(\.item)
+      // Quran items keep the Quran planner's order (mushaf order within must-do and within
+      // "if time allows"); words keep the order they were chosen in.
+      var inSection = chosen.filter { $0.section == kind }
+      if inSection.allSatisfy({ $0.quranIndex != nil }) { inSection.sort { $0.quranIndex! < $1.quranIndex! } }
+      let items = inSection.map(\.item)
       if !items.isEmpty { sections.append(DailyPlanSection(kind: kind, items: items, seconds: items.reduce(0) { $0 + $1.estimatedSeconds })) }
     }
 

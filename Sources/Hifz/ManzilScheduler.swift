@@ -4,6 +4,8 @@ import PlannerCore
 /// A review unit in old revision (manzil), with what the scheduler needs to rank it.
 struct ManzilCandidate: Sendable {
   var unit: ReviewUnitID
+  /// The units scheduled together (one, or those sharing a short surah).
+  var units: [ReviewUnitID]
   /// Mushaf order, the last tie-break.
   var order: Int
   /// The memorised ayahs of the unit that are not in recent revision.
@@ -12,6 +14,8 @@ struct ManzilCandidate: Sendable {
   var seconds: Int
   var state: MemoryState
   var lastReview: EpochDay?
+  /// Never reviewed: the day its declared (or assumed) state counts from.
+  var since: EpochDay
   var lapses: Int
   /// Coverage: the last day the unit may be revised (last review + cycle, or for memorised
   /// material never revised, the goal's start + cycle − 1).
@@ -26,6 +30,8 @@ enum ManzilPick: Sendable, Equatable {
   case due
   /// The cycle does not fit the budget: revising the most at-risk units.
   case atRisk
+  /// Part of today's portion of a fixed rotation (`ManzilRotation`).
+  case portion
 }
 
 /// Old revision: coverage first (no unit past its cycle), then the forgetting curve.
@@ -41,10 +47,14 @@ enum ManzilScheduler {
     var totalSeconds: Int
     /// Seconds of units that are due (or needed for coverage) today.
     var dueSeconds: Int
+    /// More is past its coverage deadline than a day holds (after missed days).
+    var behind: Bool = false
+    /// How many leading entries of `order` are coverage (must be done today for the cycle).
+    var coverageCount: Int = 0
   }
 
   static func retrievability(_ c: ManzilCandidate, on day: EpochDay, cycle: Int, model: FSRS6) -> Double {
-    let elapsed = c.lastReview.map { Double(max(0, $0.distance(to: day))) } ?? Double(cycle)
+    let elapsed = Double(max(0, (c.lastReview ?? c.since).distance(to: day)))
     return model.retrievability(elapsedDays: elapsed, stability: c.state.stability)
   }
 
@@ -81,25 +91,29 @@ enum ManzilScheduler {
     let days = packedDays(cs.map(\.seconds), capacity: capacity)
     let fits = days.map { $0 <= cycle } ?? false
     let proposed: Int? = fits ? nil : days.map { max(cycle + 1, $0) }
-    let isDue = cs.indices.map { r[$0] < desiredRetention || cs[$0].lastReview == nil || cs[$0].deadline <= day }
+    // A unit never revised is due by its declared memory (R from the declared day) or its
+    // deadline, not merely for being unrevised: declared juz are spread over the first cycle.
+    let isDue = cs.indices.map { r[$0] < desiredRetention || cs[$0].deadline <= day }
     var dueSeconds = 0
     for i in cs.indices where isDue[i] { dueSeconds += cs[i].seconds }
     dueSeconds = max(dueSeconds, mandatorySeconds)
     guard fits else {
       return Ranking(order: byRisk.map { ($0, .atRisk) }, fits: false, proposedCycleDays: proposed,
-                     totalSeconds: total, dueSeconds: dueSeconds)
+                     totalSeconds: total, dueSeconds: dueSeconds, behind: true, coverageCount: cs.count)
     }
     var order: [(Int, ManzilPick)] = []
     if mandatorySeconds > capacity {
       // Behind (missed days): more is overdue than a day holds. Everything due, most at risk
       // first, spread over the coming days.
       for i in byRisk where isDue[i] { order.append((i, cs[i].deadline <= day ? .coverage : .due)) }
-      return Ranking(order: order, fits: true, proposedCycleDays: nil, totalSeconds: total, dueSeconds: dueSeconds)
+      return Ranking(order: order, fits: true, proposedCycleDays: nil, totalSeconds: total, dueSeconds: dueSeconds,
+                     behind: true, coverageCount: order.count)
     }
     var taken = [Bool](repeating: false, count: cs.count)
     for i in mandatory { order.append((i, .coverage)); taken[i] = true }
     for i in byRisk where !taken[i] && isDue[i] { order.append((i, .due)) }
-    return Ranking(order: order, fits: true, proposedCycleDays: nil, totalSeconds: total, dueSeconds: dueSeconds)
+    return Ranking(order: order, fits: true, proposedCycleDays: nil, totalSeconds: total, dueSeconds: dueSeconds,
+                   coverageCount: mandatory.count)
   }
 
   /// Days needed to revise every unit once at `capacity` seconds a day, units being whole
@@ -131,7 +145,7 @@ enum ManzilScheduler {
                          desiredRetention: Double, cycle: Int, model: FSRS6, horizon: Int = 180) -> EpochDay? {
     var cs = cs
     func review(_ i: Int, on d: EpochDay) {
-      let elapsed = cs[i].lastReview.map { max(0, $0.distance(to: d)) } ?? cycle
+      let elapsed = max(0, (cs[i].lastReview ?? cs[i].since).distance(to: d))
       cs[i].state = model.nextState(cs[i].state, elapsedDays: elapsed, rating: .good)
       cs[i].lastReview = d
       cs[i].deadline = d.advanced(by: cycle)

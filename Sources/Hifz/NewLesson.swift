@@ -1,7 +1,7 @@
 import PlannerCore
 
 /// The new lesson (sabaq): the next portion of the goal, sized by this learner's pace and
-/// results, after revision has taken its share (retention first).
+/// results; a failed lesson is repeated until it passes.
 enum NewLesson {
   struct Choice {
     var item: QuranPlanItem?
@@ -9,39 +9,91 @@ enum NewLesson {
     var targetLines: Double
   }
 
-  static func choose(progress: QuranProgress, history: [QuranRecitation], settings: QuranSettings,
-                     secondsPerLine: Double, left: Int, revisionBehind: Bool, planIsEmpty: Bool) -> Choice {
+  /// New-lesson recitations that failed (memory grade Again) and have not passed since: no later
+  /// recitation of the same ayahs (a new lesson or recent revision) graded Hard or better. They
+  /// are not memorised yet: the next day's lesson is the same passage again.
+  static func pending(_ history: [QuranRecitation]) -> [QuranRecitation] {
+    var out: [QuranRecitation] = []
+    for (k, r) in history.enumerated() where r.tier == .newLesson && r.memoryGrade == .again {
+      let passed = history[(k + 1)...].contains {
+        $0.day > r.day && $0.tier != .oldRevision && $0.range.first <= r.range.first && r.range.last <= $0.range.last
+          && $0.memoryGrade >= .hard
+      }
+      if !passed && !out.contains(where: { $0.range == r.range }) { out.append(r) }
+    }
+    return out
+  }
+
+  static func item(_ ranges: [AyahRange], secondsPerLine: Double, reason: QuranReason) -> QuranPlanItem {
+    let lines = ranges.reduce(0) { $0 + Quran.lines($1) }
+    return QuranPlanItem(tier: .newLesson, ranges: ranges, unit: nil, lines: rounded(lines, 2),
+                         estimatedSeconds: max(1, Int((lines * secondsPerLine).rounded(.up))), reason: reason, overBudget: false)
+  }
+
+  static func choose(progress: QuranProgress, history: [QuranRecitation], pending: [QuranRecitation], settings: QuranSettings,
+                     secondsPerLine: Double, left: Int, budget: Int, revisionBehind: Bool, planIsEmpty: Bool, day: EpochDay) -> Choice {
+    var target = LessonSizer.targetLines(history: history, settings: settings)
+    var notes: [QuranPlanNote] = []
+    // A failed lesson is the lesson again, until it passes (before anything new).
+    if !pending.isEmpty {
+      let ranges = pending.map(\.range).sorted { progressIndex(progress, $0) < progressIndex(progress, $1) }
+      let last = pending.map(\.day).max()!
+      let mistakes = pending.filter { $0.day == last }.reduce(0) { $0 + $1.mistakes + $1.prompts }
+      let text = "repeat of the lesson of \(last) (\(mistakes) mistake\(mistakes == 1 ? "" : "s")): it is memorised once it passes"
+      let item = item(ranges, secondsPerLine: secondsPerLine,
+                      reason: QuranReason(code: .repeatLesson, text: text, retrievability: nil, days: last.distance(to: day)))
+      notes.append(QuranPlanNote(code: .lessonRepeated, text: "the lesson of \(last) did not pass: it is today's lesson again, nothing new until it holds"))
+      if revisionBehind {
+        notes.append(QuranPlanNote(code: .newLessonPaused, text: "revision first: no new lesson until old revision is caught up"))
+        return Choice(item: nil, notes: notes, targetLines: target)
+      }
+      return Choice(item: item, notes: notes, targetLines: target)
+    }
     guard progress.nextIndex < progress.sequence.count else {
       let notes = progress.sequence.isEmpty ? [] : [QuranPlanNote(code: .goalComplete, text: "every ayah of the goal is memorised: revision only")]
       return Choice(item: nil, notes: notes, targetLines: 0)
     }
-    var target = LessonSizer.targetLines(history: history, maxLines: settings.maxLessonLines)
-    var notes: [QuranPlanNote] = []
-    // Retention first: recent lessons and their revision must hold before more is added.
-    let lastThree = history.filter { $0.tier != .oldRevision }.suffix(3)
-    let failures = lastThree.filter { $0.grade == .again }.count
+    // Retention first: recent revision (sabqi) must hold before more is added.
+    let lastThree = history.filter { $0.tier == .recentRevision }.suffix(3)
+    let failures = lastThree.filter { $0.memoryGrade == .again }.count
     if failures >= 2 {
       notes.append(QuranPlanNote(code: .recentFailing,
-        text: "\(failures) of the last \(lastThree.count) lessons and recent revisions failed: no new lesson until they hold"))
+        text: "\(failures) of the last \(lastThree.count) recent revisions failed: no new lesson until they hold"))
       return Choice(item: nil, notes: notes, targetLines: target)
     }
-    if !lastThree.isEmpty && Double(lastThree.reduce(0) { $0 + $1.grade.rawValue }) / Double(lastThree.count) < 2.5 {
-      target = max(target / 2, LessonSizer.minimumLines)
+    if !lastThree.isEmpty && Double(lastThree.reduce(0) { $0 + $1.memoryGrade.rawValue }) / Double(lastThree.count) < 2.5 {
+      target = max(target / 2, settings.minLessonLines)
       notes.append(QuranPlanNote(code: .recentFailing,
-        text: "recent lessons came back with mistakes: new lesson halved to about \(fmt(target)) lines"))
+        text: "recent revisions came back with mistakes: new lesson halved to about \(fmt(target)) lines"))
     }
     if revisionBehind {
       notes.append(QuranPlanNote(code: .newLessonPaused, text: "revision first: no new lesson until old revision is caught up"))
       return Choice(item: nil, notes: notes, targetLines: target)
     }
     let start = progress.nextIndex
-    let capLines = Double(max(0, left)) / secondsPerLine
-    let firstLines = Double(Quran.lineShare(ofAyah: progress.sequence[start])) / 10_000
-    if capLines < firstLines && !planIsEmpty {
+    // The lesson's length today: at most the settings' maximum, and at most half the day's
+    // time (revision keeps the other half), never below the minimum. A short surah is one that
+    // fits the settings' maximum: never split (a whole one may take more than half the day),
+    // unless it cannot fit a whole day at all.
+    let half = Double(max(0, budget)) / 2 / secondsPerLine
+    let maxLines = min(settings.maxLessonLines, max(settings.minLessonLines, half))
+    var capLines = Double(max(0, left)) / secondsPerLine
+    if planIsEmpty { capLines = max(capLines, Double(Quran.lineShare(ofAyah: progress.sequence[start])) / 10_000) }
+    func lessonEnd(cap: Double, short: Double, minimum: Double) -> Int? {
+      LessonSizer.chooseEnd(progress, start: start, target: target, capLines: cap,
+                            minLines: minimum, maxLines: maxLines, shortLines: short)
+    }
+    var end = lessonEnd(cap: capLines, short: settings.maxLessonLines, minimum: settings.minLessonLines)
+    if end == nil && lessonEnd(cap: Double(max(0, budget)) / secondsPerLine, short: settings.maxLessonLines, minimum: settings.minLessonLines) == nil {
+      // Not even a whole day would hold the next short surah: it is split after all, at its
+      // best stops. Otherwise wait for a day with more time (recent revision shrinks on days
+      // without a new lesson).
+      end = lessonEnd(cap: capLines, short: 0, minimum: min(settings.minLessonLines, capLines))
+    }
+    guard let end else {
       notes.append(QuranPlanNote(code: .newLessonPaused, text: "revision takes today's time: no new lesson today"))
       return Choice(item: nil, notes: notes, targetLines: target)
     }
-    let end = LessonSizer.chooseEnd(progress, start: start, target: target, capLines: capLines)
     let ranges = LessonSizer.ranges(progress, start: start, end: end)
     let lines = ranges.reduce(0) { $0 + Quran.lines($1) }
     let next = end + 1 < progress.sequence.count ? progress.sequence[end + 1] : nil
@@ -50,10 +102,12 @@ enum NewLesson {
       notes.append(QuranPlanNote(code: .newLessonShortened,
         text: "new lesson shortened to \(fmt(lines)) lines (about \(fmt(target)) earned): revision takes the rest of the time"))
     }
-    let item = QuranPlanItem(tier: .newLesson, ranges: ranges, unit: nil, lines: rounded(lines, 2),
-                             estimatedSeconds: max(1, Int((lines * secondsPerLine).rounded(.up))),
-                             reason: QuranReason(code: .newLesson, text: "new lesson, \(fmt(lines)) lines", retrievability: nil, days: nil),
-                             overBudget: false)
+    let item = item(ranges, secondsPerLine: secondsPerLine,
+                    reason: QuranReason(code: .newLesson, text: "new lesson, \(fmt(lines)) lines", retrievability: nil, days: nil))
     return Choice(item: item, notes: notes, targetLines: target)
+  }
+
+  static func progressIndex(_ p: QuranProgress, _ r: AyahRange) -> Int {
+    p.sequence.firstIndex(of: r.first) ?? Int.max
   }
 }

@@ -38,9 +38,11 @@ public enum QuranGrading {
   /// fold keeps them per range: the same pages recur for years).
   public static func unitRatings(of r: QuranRecitation, units: [ReviewUnitID]? = nil) -> [(unit: ReviewUnitID, rating: Rating)] {
     let units = units ?? ReviewUnits.units(overlapping: r.range)
-    guard !r.mistakesAt.isEmpty else { return units.map { ($0, r.grade) } }
+    // A grade lowered for tajweed alone is not a lapse of memory: the units keep their memory grade.
+    let tajweedOnly = r.tajweedMistakes > 0 && r.mistakes + r.prompts == 0
+    guard !r.mistakesAt.isEmpty else { return units.map { ($0, tajweedOnly ? r.memoryGrade : r.grade) } }
     let located = r.mistakesAt.filter { r.range.contains($0) }
-    let unlocated = Double(max(0, r.mistakes - located.count))
+    let unlocated = Double(max(0, r.mistakes - located.count) + r.prompts)
     let totalLines = max(Quran.lines(r.range), 0.0001)
     return units.map { u in
       var lines = 0.0

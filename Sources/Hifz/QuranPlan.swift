@@ -21,8 +21,16 @@ public struct QuranPlanItem: Sendable, Hashable, Codable {
   public var tier: QuranTier
   /// What to recite: one range, two for a page split by a short surah (page 599).
   public var ranges: [AyahRange]
-  /// The review unit, for old revision.
+  /// The review unit, for old revision of a single unit.
   public var unit: ReviewUnitID?
+  /// Old revision: every review unit of the passage, in mushaf order.
+  public var units: [ReviewUnitID] = []
+  /// Old revision: the units of the passage the memory model flags as weak (recall below the
+  /// desired retention today), for the teacher to listen to closely.
+  public var weakUnits: [ReviewUnitID] = []
+  /// False for the day's must-do work; true for "if time allows" work (weak units from outside
+  /// today's manzil portion), listed last, so stopping early drops the least valuable.
+  public var optional: Bool = false
   /// Mushaf lines (two decimals).
   public var lines: Double
   public var estimatedSeconds: Int
@@ -38,6 +46,8 @@ public struct QuranReason: Sendable, Hashable, Codable {
   public enum Code: String, Sendable, Hashable, Codable, CaseIterable {
     /// Sabaq: today's new lesson.
     case newLesson = "new-lesson"
+    /// Sabaq: a failed lesson, repeated until it passes.
+    case repeatLesson = "repeat-lesson"
     /// Sabqi: a recent lesson.
     case recent
     /// Sabqi: a recent lesson not yet stable.
@@ -50,6 +60,8 @@ public struct QuranReason: Sendable, Hashable, Codable {
     case neverRevised = "never-revised"
     /// Manzil: most at risk, when the cycle does not fit.
     case atRisk = "at-risk"
+    /// Manzil: today's portion of a fixed rotation (seven manzils, a juz a day, an N-day cycle).
+    case portion
   }
   public var code: Code
   public var text: String
@@ -71,6 +83,8 @@ public struct QuranPlanNote: Sendable, Hashable, Codable {
     case overBudgetItem = "over-budget-item"
     case goalComplete = "goal-complete"
     case targetUnreachable = "target-unreachable"
+    /// The last lesson did not pass: today's lesson is the same passage.
+    case lessonRepeated = "lesson-repeated"
   }
   public var code: Code
   public var text: String
@@ -87,6 +101,9 @@ public struct QuranCycleStatus: Sendable, Hashable, Codable {
   public var fits: Bool
   /// The shortest cycle that fits the budget, when the cycle does not (nil if nothing fits).
   public var proposedCycleDays: Int?
+  /// Revision is behind: more is past its cycle (or today's rotation portion) than today holds,
+  /// so the new lesson waits.
+  public var behind: Bool = false
 }
 
 /// Revision left over after today, and when it will be cleared.
@@ -130,4 +147,41 @@ public struct QuranAudioFile: Sendable, Hashable, Codable {
   public var url: String
 
   public init(item: Int, ayah: AyahRef, url: String) { self.item = item; self.ayah = ayah; self.url = url }
+}
+
+// Plans written before passages, rotations and `behind` still load: the keys added since
+// default (no units listed, none weak, must-do, not behind).
+extension QuranPlanItem {
+  enum CodingKeys: String, CodingKey {
+    case tier, ranges, unit, units, weakUnits, optional, lines, estimatedSeconds, reason, overBudget
+  }
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    tier = try c.decode(QuranTier.self, forKey: .tier)
+    ranges = try c.decode([AyahRange].self, forKey: .ranges)
+    unit = try c.decodeIfPresent(ReviewUnitID.self, forKey: .unit)
+    units = try c.decodeIfPresent([ReviewUnitID].self, forKey: .units) ?? unit.map { [$0] } ?? []
+    weakUnits = try c.decodeIfPresent([ReviewUnitID].self, forKey: .weakUnits) ?? []
+    optional = try c.decodeIfPresent(Bool.self, forKey: .optional) ?? false
+    lines = try c.decode(Double.self, forKey: .lines)
+    estimatedSeconds = try c.decode(Int.self, forKey: .estimatedSeconds)
+    reason = try c.decode(QuranReason.self, forKey: .reason)
+    overBudget = try c.decode(Bool.self, forKey: .overBudget)
+  }
+}
+
+extension QuranCycleStatus {
+  enum CodingKeys: String, CodingKey {
+    case cycleDays, units, totalSeconds, availableSecondsPerDay, fits, proposedCycleDays, behind
+  }
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    cycleDays = try c.decode(Int.self, forKey: .cycleDays)
+    units = try c.decode(Int.self, forKey: .units)
+    totalSeconds = try c.decode(Int.self, forKey: .totalSeconds)
+    availableSecondsPerDay = try c.decode(Int.self, forKey: .availableSecondsPerDay)
+    fits = try c.decode(Bool.self, forKey: .fits)
+    proposedCycleDays = try c.decodeIfPresent(Int.self, forKey: .proposedCycleDays)
+    behind = try c.decodeIfPresent(Bool.self, forKey: .behind) ?? false
+  }
 }

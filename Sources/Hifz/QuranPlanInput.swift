@@ -16,7 +16,12 @@ public struct MemorisedRange: Sendable, Hashable, Codable {
   public var range: AyahRange
   /// The learner's own rating (again = shaky … easy = solid); nil counts as good.
   public var selfRating: Rating?
-  public init(_ range: AyahRange, selfRating: Rating? = nil) { self.range = range; self.selfRating = selfRating }
+  /// When the learner memorised (or last revised) it, if they know: the declared strength is
+  /// counted from this day (JSON `memorisedOn`, `"YYYY-MM-DD"`; missing: the goal's start).
+  public var memorisedOn: EpochDay?
+  public init(_ range: AyahRange, selfRating: Rating? = nil, memorisedOn: EpochDay? = nil) {
+    self.range = range; self.selfRating = selfRating; self.memorisedOn = memorisedOn
+  }
 }
 
 /// The learner's Quran goal (part of the profile).
@@ -50,17 +55,34 @@ public struct QuranSettings: Sendable, Hashable {
   public var cycleDays: Int = 30
   /// New lessons are revised every day (sabqi) for this many days, and longer until stable.
   public var recentWindowDays: Int = 7
-  /// Longest new lesson, in lines (two pages).
+  /// Longest new lesson, in lines (two pages): a real maximum, except a single ayah longer
+  /// than it (2:282), which is then a lesson alone.
   public var maxLessonLines: Double = 30
+  /// Shortest new lesson, in lines; yields to a surah's end (a lesson that finishes a surah
+  /// may be shorter).
+  public var minLessonLines: Double = 2
+  /// How fast the earned lesson size grows with fluent lessons: this fraction per seven fluent
+  /// lessons (0.15: about a week of daily fluent lessons adds 15%).
+  public var lessonGrowthPerWeek: Double = 0.15
+  /// How old revision (manzil) is portioned over the days.
+  public var manzilRotation: ManzilRotation = .memory
+  /// What recent revision (sabqi) holds.
+  public var sabqi: SabqiMode = .lastDays
+  /// For `sabqi: last-lessons`: how many lessons.
+  public var sabqiLessons: Int = 7
   public var reciter: String = "Husary"
   /// e.g. `https://example.org/{reciter}/{surah:03}{ayah:03}.mp3`; nil: no audio manifest.
   public var audioURLTemplate: String?
 
   public init(dailyMinutes: Double, desiredRetention: Double = 0.95, cycleDays: Int = 30,
-              recentWindowDays: Int = 7, maxLessonLines: Double = 30, reciter: String = "Husary",
+              recentWindowDays: Int = 7, maxLessonLines: Double = 30, minLessonLines: Double = 2,
+              lessonGrowthPerWeek: Double = 0.15, manzilRotation: ManzilRotation = .memory,
+              sabqi: SabqiMode = .lastDays, sabqiLessons: Int = 7, reciter: String = "Husary",
               audioURLTemplate: String? = nil) {
     self.dailyMinutes = dailyMinutes; self.desiredRetention = desiredRetention; self.cycleDays = cycleDays
     self.recentWindowDays = recentWindowDays; self.maxLessonLines = maxLessonLines
+    self.minLessonLines = minLessonLines; self.lessonGrowthPerWeek = lessonGrowthPerWeek
+    self.manzilRotation = manzilRotation; self.sabqi = sabqi; self.sabqiLessons = sabqiLessons
     self.reciter = reciter; self.audioURLTemplate = audioURLTemplate
   }
 
@@ -80,6 +102,15 @@ public struct QuranSettings: Sendable, Hashable {
     }
     if !(maxLessonLines >= 1 && maxLessonLines <= 150) {
       throw .invalidValue(keyPath: "quran.maxLessonLines", value: "\(maxLessonLines)", expected: "lines from 1 to 150")
+    }
+    if !(minLessonLines >= 0.5 && minLessonLines <= maxLessonLines) {
+      throw .invalidValue(keyPath: "quran.minLessonLines", value: "\(minLessonLines)", expected: "lines from 0.5 to maxLessonLines (\(maxLessonLines))")
+    }
+    if !(lessonGrowthPerWeek >= 0 && lessonGrowthPerWeek <= 1) {
+      throw .invalidValue(keyPath: "quran.lessonGrowthPerWeek", value: "\(lessonGrowthPerWeek)", expected: "a fraction from 0 to 1 (0.15 = 15% a week)")
+    }
+    if !(sabqiLessons >= 1 && sabqiLessons <= 60) {
+      throw .invalidValue(keyPath: "quran.sabqiLessons", value: "\(sabqiLessons)", expected: "lessons from 1 to 60")
     }
     if let t = audioURLTemplate { _ = try AudioURLTemplate(parsing: t) }
   }
@@ -106,11 +137,29 @@ public struct QuranRecitation: Sendable, Hashable, Codable {
   public var mistakesAt: [Int]
   public var hesitations: Int
   public var seconds: Double?
+  /// Times the teacher had to prompt (fath): memory that did not come alone, counted with
+  /// `mistakes` for memory.
+  public var prompts: Int
+  /// Tajweed slips (pronunciation, not memory): they never lower the memory grade.
+  public var tajweedMistakes: Int
 
   public init(day: EpochDay, range: AyahRange, tier: QuranTier, grade: Rating, mistakes: Int = 0,
-              mistakesAt: [Int] = [], hesitations: Int = 0, seconds: Double? = nil) {
+              mistakesAt: [Int] = [], hesitations: Int = 0, seconds: Double? = nil,
+              prompts: Int = 0, tajweedMistakes: Int = 0) {
     self.day = day; self.range = range; self.tier = tier; self.grade = grade; self.mistakes = mistakes
     self.mistakesAt = mistakesAt; self.hesitations = hesitations; self.seconds = seconds
+    self.prompts = prompts; self.tajweedMistakes = tajweedMistakes
+  }
+
+  /// The memory grade: the lower of the recorded grade and the one memory mistakes (mistakes
+  /// and prompts, never tajweed) imply. A recitation with only tajweed slips and a lowered
+  /// recorded grade counts by its memory alone (a perfectly memorised lesson is not failed
+  /// for pronunciation).
+  public var memoryGrade: Rating {
+    let memory = mistakes + prompts
+    let implied = QuranGrading.grade(mistakes: Double(memory), hesitations: Double(hesitations), lines: Quran.lines(range))
+    if memory == 0 && tajweedMistakes > 0 { return implied }
+    return min(grade, implied)
   }
 }
 

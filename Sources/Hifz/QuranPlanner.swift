@@ -3,11 +3,18 @@ import PlannerCore
 
 /// The day's Quran plan as a pure function of plain inputs (see docs/quran-planner.md).
 ///
-/// Budget order (retention first): recent revision, then old revision needed for the cycle's
-/// coverage, then old revision due by the forgetting curve, and the new lesson from what is
-/// left. The items are listed new lesson, recent, old. Only recitations before `input.date`
-/// count, so a day's plan does not change while the day's work is being recorded.
+/// The model of the day: recent revision (sabqi) first, then today's portion of old revision
+/// (manzil) as continuous passages in mushaf order, then the new lesson (sabaq), then "if time
+/// allows" revision (weak units beyond the portion, `optional`). Items are listed in that order,
+/// which is also the order of value: a learner who stops early drops the least valuable work,
+/// and everything but the optional items is the day's must-do, within the budget. Only
+/// recitations before `input.date` count, so a day's plan does not change while the day's work
+/// is being recorded.
 public enum QuranPlanner {
+  /// Old revision closes gaps of at most this many seconds between two chosen units (a few
+  /// lines), so the day reads as one passage ("Al-Humaza – Al-Kawthar"), not fragments.
+  public static let gapSeconds = 120
+
   public static func plan(_ input: QuranPlanInput) throws(PlanEngineError) -> QuranPlan {
     let s = input.settings
     try s.validate()
@@ -20,7 +27,10 @@ public enum QuranPlanner {
     // old revision reaches the planner through the units' memory, so years of it are not sorted.
     let history = input.recitations.filter { $0.day < day && $0.tier != .oldRevision }
       .sorted { ($0.day, $0.tier.rawValue, $0.range) < ($1.day, $1.tier.rawValue, $1.range) }
-    let progress = try QuranProgress(goal: input.goal, recitations: history, before: day)
+    // A failed lesson is not memorised until it passes: it is the next lesson again.
+    let pending = NewLesson.pending(history)
+    let learnedHistory = history.filter { r in !(r.tier == .newLesson && pending.contains { $0.range == r.range }) }
+    let progress = try QuranProgress(goal: input.goal, recitations: learnedHistory, before: day)
 
     var plan = QuranPlan(date: day, budgetSeconds: budget, plannedSeconds: 0, items: [], notes: [],
                          cycle: QuranCycleStatus(cycleDays: s.cycleDays, units: 0, totalSeconds: 0,
@@ -29,83 +39,150 @@ public enum QuranPlanner {
                          audio: QuranAudioManifest(reciter: s.reciter, template: s.audioURLTemplate, files: []))
     var used = 0
     var overBudgetUsed = false
-    /// Adds an item if it fits; the first item of the day may exceed the budget alone.
-    func add(_ item: QuranPlanItem) -> Bool {
-      if used + item.estimatedSeconds <= budget {
-        plan.items.append(item); used += item.estimatedSeconds; return true
-      }
+    /// Admits an item's time if it fits; the first item of the day may exceed the budget alone.
+    func admit(_ item: inout QuranPlanItem) -> Bool {
+      if used + item.estimatedSeconds <= budget { used += item.estimatedSeconds; return true }
       // A zero budget means no Quran today: the exception is for one long item, not for none.
-      if plan.items.isEmpty && !overBudgetUsed && budget > 0 {
-        var it = item
-        it.overBudget = true
+      if used == 0 && !overBudgetUsed && budget > 0 {
+        item.overBudget = true
         overBudgetUsed = true
-        plan.items.append(it); used += it.estimatedSeconds
+        used += item.estimatedSeconds
         plan.notes.append(QuranPlanNote(code: .overBudgetItem,
-          text: "\(it.ranges.map(\.description).joined(separator: ", ")) takes \(minutes(it.estimatedSeconds)) alone, more than today's \(minutes(budget)): it is today's only item"))
+          text: "\(item.ranges.map(\.description).joined(separator: ", ")) takes \(minutes(item.estimatedSeconds)) alone, more than today's \(minutes(budget)): it is today's only item"))
         return true
       }
       return false
     }
 
-    // 1. Recent revision (sabqi): every lesson of the recent window, and older ones until stable.
-    let recent = RecentRevision.items(history: history, day: day, window: s.recentWindowDays, secondsPerLine: spl.rev)
+    // 1. Recent revision (sabqi): admitted youngest first, recited in mushaf order.
+    let recentAll = RecentRevision.items(history: history, pending: pending, day: day, settings: s, secondsPerLine: spl.rev)
     var inRecent = [Bool](repeating: false, count: Quran.ayahCount + 1)
-    for item in recent.items { for r in item.ranges { for id in r.ids { inRecent[id] = true } } }
-    var recentSeconds = 0
-    var recentDropped = 0
-    for item in recent.items {
-      if add(item) { recentSeconds += item.estimatedSeconds } else { recentDropped += 1 }
+    for item in recentAll { for r in item.ranges { for id in r.ids { inRecent[id] = true } } }
+    for p in pending { for id in p.range.ids { inRecent[id] = true } }
+    var recentChosen: [Int: QuranPlanItem] = [:]
+    var recentSeconds = 0, recentDropped = 0
+    for k in recentAll.indices.sorted(by: { (recentAll[$0].reason.days ?? 0, $0) < (recentAll[$1].reason.days ?? 0, $1) }) {
+      var item = recentAll[k]
+      if admit(&item) { recentChosen[k] = item; recentSeconds += item.estimatedSeconds } else { recentDropped += 1 }
     }
     if recentDropped > 0 {
       plan.notes.append(QuranPlanNote(code: .recentDeferred, text: "\(recentDropped) older recent lesson(s) do not fit today's budget"))
     }
 
-    // 2. Old revision (manzil).
-    let candidates = OldRevision.candidates(input: input, progress: progress, inRecent: inRecent, secondsPerLine: spl.rev)
+    // 2. Old revision (manzil): which units by memory (or the rotation), shown as passages.
+    let units = OldRevision.candidates(input: input, progress: progress, inRecent: inRecent, secondsPerLine: spl.rev)
+    let (blocks, members) = OldRevision.blocks(units, day: day, cycle: s.cycleDays, model: model)
     let capacity = max(0, budget - recentSeconds)
-    let ranking = ManzilScheduler.rank(candidates, day: day, capacity: capacity, desiredRetention: s.desiredRetention,
+    let ranking = ManzilScheduler.rank(blocks, day: day, capacity: capacity, desiredRetention: s.desiredRetention,
                                        cycle: s.cycleDays, model: model)
-    plan.cycle = QuranCycleStatus(cycleDays: s.cycleDays, units: candidates.count, totalSeconds: ranking.totalSeconds,
-                                  availableSecondsPerDay: capacity, fits: ranking.fits, proposedCycleDays: ranking.proposedCycleDays)
-    if !ranking.fits {
-      let proposal = ranking.proposedCycleDays.map { "the shortest cycle that fits is \($0) days" } ?? "no cycle fits: nothing is left after recent revision"
-      plan.notes.append(QuranPlanNote(code: .cycleDoesNotFit,
-        text: "revising all \(candidates.count) memorised units (\(minutes(ranking.totalSeconds))) every \(s.cycleDays) days needs more than \(minutes(capacity)) a day; \(proposal); meanwhile the most at-risk units come first"))
+    let portion = ManzilPortion.blocks(blocks, rotation: s.manzilRotation, day: day, start: input.goal.startDate, cycleDays: s.cycleDays)
+    let r = blocks.map { ManzilScheduler.retrievability($0, on: day, cycle: s.cycleDays, model: model) }
+    var fits = ranking.fits
+    if let portion { fits = portion.reduce(0) { $0 + blocks[$1].seconds } <= capacity }
+    plan.cycle = QuranCycleStatus(cycleDays: s.cycleDays, units: units.count, totalSeconds: ranking.totalSeconds,
+                                  availableSecondsPerDay: capacity, fits: fits, proposedCycleDays: fits ? nil : ranking.proposedCycleDays)
+    if !fits {
+      if portion == nil {
+        let proposal = ranking.proposedCycleDays.map { "the shortest cycle that fits is \($0) days" } ?? "no cycle fits: nothing is left after recent revision"
+        plan.notes.append(QuranPlanNote(code: .cycleDoesNotFit,
+          text: "revising all \(units.count) memorised units (\(minutes(ranking.totalSeconds))) every \(s.cycleDays) days needs more than \(minutes(capacity)) a day; \(proposal); meanwhile the most at-risk units come first"))
+      } else {
+        plan.notes.append(QuranPlanNote(code: .cycleDoesNotFit,
+          text: "today's \(s.manzilRotation.rawValue) portion needs more than the \(minutes(capacity)) left after recent revision: it is recited as far as time allows, in mushaf order"))
+      }
     }
-    var takenToday: [Int] = []
+    var portionPicks: [(block: Int, pick: ManzilPick)] = [], extraPicks: [(block: Int, pick: ManzilPick)] = []
+    var taken = [Bool](repeating: false, count: blocks.count)
     var deferred = 0, deferredSeconds = 0
-    var manzilSeconds = 0
-    for (i, pick) in ranking.order {
-      let c = candidates[i]
-      let item = OldRevision.item(c, pick: pick, day: day, cycle: s.cycleDays, model: model)
-      if add(item) { takenToday.append(i); manzilSeconds += item.estimatedSeconds }
-      else if pick != .atRisk || ManzilScheduler.retrievability(c, on: day, cycle: s.cycleDays, model: model) < s.desiredRetention {
-        deferred += 1; deferredSeconds += c.seconds
+    func admitBlock(_ i: Int, reserve: Int = 0) -> Bool {
+      var probe = QuranPlanItem(tier: .oldRevision, ranges: blocks[i].ranges, unit: nil, lines: 0,
+                                estimatedSeconds: blocks[i].seconds + reserve,
+                                reason: QuranReason(code: .due, text: "", retrievability: nil, days: nil), overBudget: false)
+      guard admit(&probe) else { return false }
+      used -= reserve
+      taken[i] = true
+      return true
+    }
+    let revisionBehind: Bool
+    var lesson: NewLesson.Choice
+    func chooseLesson(behind: Bool) -> NewLesson.Choice {
+      NewLesson.choose(progress: progress, history: learnedHistory, pending: pending, settings: s, secondsPerLine: spl.new,
+                       left: budget - used, budget: budget, revisionBehind: behind, planIsEmpty: used == 0, day: day)
+    }
+    if let portion {
+      // A fixed rotation: the day's portion in mushaf order, as far as it fits.
+      var cut = false
+      for i in portion {
+        if !cut && admitBlock(i) { portionPicks.append((i, .portion)) } else { cut = true; deferred += 1; deferredSeconds += blocks[i].seconds }
+      }
+      revisionBehind = cut
+      lesson = chooseLesson(behind: revisionBehind)
+    } else {
+      // By memory: coverage (what the cycle needs today) is must-do; then the new lesson is
+      // reserved its time; then the due units by risk fill the must-do portion.
+      for (i, _) in ranking.order.prefix(ranking.coverageCount) where admitBlock(i) {
+        portionPicks.append((i, ranking.order.first { $0.index == i }!.pick))
+      }
+      revisionBehind = ranking.behind || !ranking.fits
+      lesson = chooseLesson(behind: revisionBehind)
+      let reserve = lesson.item?.estimatedSeconds ?? 0
+      for (i, pick) in ranking.order.dropFirst(ranking.coverageCount) where admitBlock(i, reserve: reserve) {
+        portionPicks.append((i, pick))
+      }
+    }
+    plan.cycle.behind = revisionBehind && fits
+    // One passage rather than fragments: a short gap (at most `gapSeconds`) of memorised units
+    // between two chosen ones is recited too, when it fits beside the reserved lesson.
+    let reserve = lesson.item?.estimatedSeconds ?? 0
+    let chosen = blocks.indices.filter { taken[$0] }
+    for (i, j) in zip(chosen, chosen.dropFirst()) where j > i + 1 {
+      let gap = (i + 1)..<j
+      var touching = true
+      for k in i..<j where blocks[k].ranges.last!.last + 1 != blocks[k + 1].ranges[0].first { touching = false }
+      let seconds = gap.reduce(0) { $0 + blocks[$1].seconds }
+      guard touching && seconds <= QuranPlanner.gapSeconds else { continue }
+      if used + seconds + reserve <= budget { for k in gap where admitBlock(k) { portionPicks.append((k, .portion)) } }
+    }
+    var lessonItem: QuranPlanItem?
+    if var item = lesson.item, admit(&item) { lessonItem = item }
+    plan.notes += lesson.notes
+    // "If time allows": weak units not in today's must-do, lowest R first.
+    for (i, pick) in ranking.order where !taken[i] && r[i] < s.desiredRetention && admitBlock(i) {
+      extraPicks.append((i, pick == .portion ? .due : pick))
+    }
+    if portion == nil {
+      for (i, pick) in ranking.order where !taken[i] && (pick != .atRisk || r[i] < s.desiredRetention) {
+        deferred += 1; deferredSeconds += blocks[i].seconds
       }
     }
     if deferred > 0 {
       // A cycle that does not fit is never caught up: no forecast (it would run the full horizon).
-      let catchUp = !ranking.fits ? nil : ManzilScheduler.catchUpDay(candidates, takenToday: takenToday, day: day, capacity: capacity,
-                                               desiredRetention: s.desiredRetention, cycle: s.cycleDays, model: model)
+      let takenToday = blocks.indices.filter { taken[$0] }
+      // The forecast's daily capacity: what old revision had today (the new lesson keeps its share).
+      let forecastCapacity = max(1, capacity - (lessonItem?.estimatedSeconds ?? 0))
+      let catchUp = !fits ? nil : ManzilScheduler.catchUpDay(blocks, takenToday: takenToday, day: day, capacity: forecastCapacity,
+                                                             desiredRetention: s.desiredRetention, cycle: s.cycleDays, model: model)
       plan.backlog = QuranBacklog(deferredUnits: deferred, deferredSeconds: deferredSeconds, catchUpDate: catchUp)
       // When the cycle does not fit, the cycle note says it all; a catch-up date only after missed days.
-      if ranking.fits { plan.notes.append(QuranPlanNote(code: .backlog,
+      if fits { plan.notes.append(QuranPlanNote(code: .backlog,
         text: "\(deferred) due unit(s) (\(minutes(deferredSeconds))) wait for the coming days, most at risk first; caught up \(catchUp.map { "by \($0)" } ?? "not within 180 days at this budget")")) }
     }
 
-    // 3. The new lesson (sabaq) from what is left.
-    let lesson = NewLesson.choose(progress: progress, history: history, settings: s, secondsPerLine: spl.new,
-                                  left: budget - used, revisionBehind: deferred > 0 || !ranking.fits,
-                                  planIsEmpty: plan.items.isEmpty)
-    plan.notes += lesson.notes
-    if let item = lesson.item {
-      if add(item) { plan.items.insert(plan.items.removeLast(), at: 0) }
+    // 3. The day in order of value: sabqi, manzil portion, sabaq, "if time allows".
+    let passage = { (picks: [(block: Int, pick: ManzilPick)], optional: Bool) in
+      OldRevision.passages(picks, blocks: blocks, members: members, units: units, day: day, cycle: s.cycleDays,
+                           desiredRetention: s.desiredRetention, model: model, secondsPerLine: spl.rev, optional: optional)
     }
-    plan.plannedSeconds = used
+    plan.items = recentChosen.keys.sorted().map { recentChosen[$0]! }
+    plan.items += passage(portionPicks, false)
+    if let lessonItem { plan.items.append(lessonItem) }
+    plan.items += passage(extraPicks, true)
+    plan.plannedSeconds = plan.items.reduce(0) { $0 + $1.estimatedSeconds }
+    let manzilSeconds = plan.items.filter { $0.tier == .oldRevision }.reduce(0) { $0 + $1.estimatedSeconds }
 
     // 4. Goal projection and audio.
-    plan.goal = GoalTracking.project(progress: progress, history: history, day: day, target: input.goal.targetDate,
-                                     todayLines: lesson.item?.lines ?? 0, targetLines: lesson.targetLines,
+    plan.goal = GoalTracking.project(progress: progress, history: learnedHistory, day: day, target: input.goal.targetDate,
+                                     todayLines: lessonItem?.lines ?? 0, targetLines: lesson.targetLines,
                                      secondsPerLine: spl.new, budget: budget, revisionSeconds: recentSeconds + manzilSeconds)
     if plan.goal.targetReachable == false {
       plan.notes.append(QuranPlanNote(code: .targetUnreachable,

@@ -3,11 +3,13 @@ import PlannerCore
 /// takes its default, so older profiles and hand-written ones load.
 ///
 ///     {"dailyMinutes": 20, "desiredRetention": 0.95, "cycleDays": 30, "recentWindowDays": 7,
-///      "maxLessonLines": 30, "reciter": "Husary",
+///      "maxLessonLines": 30, "minLessonLines": 2, "lessonGrowthPerWeek": 0.15,
+///      "manzilRotation": "memory", "sabqi": "last-days", "sabqiLessons": 7, "reciter": "Husary",
 ///      "audioURLTemplate": "https://example.org/{reciter}/{surah:03}{ayah:03}.mp3"}
 extension QuranSettings: Codable {
   enum CodingKeys: String, CodingKey {
     case dailyMinutes, desiredRetention, cycleDays, recentWindowDays, maxLessonLines, reciter, audioURLTemplate
+    case minLessonLines, lessonGrowthPerWeek, manzilRotation, sabqi, sabqiLessons
   }
 
   public init(from decoder: any Decoder) throws {
@@ -17,6 +19,11 @@ extension QuranSettings: Codable {
     cycleDays = try c.decodeIfPresent(Int.self, forKey: .cycleDays) ?? cycleDays
     recentWindowDays = try c.decodeIfPresent(Int.self, forKey: .recentWindowDays) ?? recentWindowDays
     maxLessonLines = try c.decodeIfPresent(Double.self, forKey: .maxLessonLines) ?? maxLessonLines
+    minLessonLines = try c.decodeIfPresent(Double.self, forKey: .minLessonLines) ?? min(minLessonLines, maxLessonLines)
+    lessonGrowthPerWeek = try c.decodeIfPresent(Double.self, forKey: .lessonGrowthPerWeek) ?? lessonGrowthPerWeek
+    manzilRotation = try c.decodeIfPresent(ManzilRotation.self, forKey: .manzilRotation) ?? manzilRotation
+    sabqi = try c.decodeIfPresent(SabqiMode.self, forKey: .sabqi) ?? sabqi
+    sabqiLessons = try c.decodeIfPresent(Int.self, forKey: .sabqiLessons) ?? sabqiLessons
     reciter = try c.decodeIfPresent(String.self, forKey: .reciter) ?? reciter
     audioURLTemplate = try c.decodeIfPresent(String.self, forKey: .audioURLTemplate)
   }
@@ -28,6 +35,14 @@ extension QuranSettings: Codable {
     try c.encode(cycleDays, forKey: .cycleDays)
     try c.encode(recentWindowDays, forKey: .recentWindowDays)
     try c.encode(maxLessonLines, forKey: .maxLessonLines)
+    // The keys added with rotations and lesson bounds are written only when set, so profiles
+    // that do not use them stay byte for byte as before.
+    let d = QuranSettings(dailyMinutes: 0)
+    if minLessonLines != d.minLessonLines { try c.encode(minLessonLines, forKey: .minLessonLines) }
+    if lessonGrowthPerWeek != d.lessonGrowthPerWeek { try c.encode(lessonGrowthPerWeek, forKey: .lessonGrowthPerWeek) }
+    if manzilRotation != d.manzilRotation { try c.encode(manzilRotation, forKey: .manzilRotation) }
+    if sabqi != d.sabqi { try c.encode(sabqi, forKey: .sabqi) }
+    if sabqiLessons != d.sabqiLessons { try c.encode(sabqiLessons, forKey: .sabqiLessons) }
     try c.encode(reciter, forKey: .reciter)
     try c.encodeIfPresent(audioURLTemplate, forKey: .audioURLTemplate)
   }

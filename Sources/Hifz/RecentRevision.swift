@@ -1,46 +1,80 @@
 import MemoryModels
 import PlannerCore
-/// Recent revision (sabqi): the last lessons, every day until they hold.
+/// Recent revision (sabqi): the last lessons, every day until they hold, recited in mushaf order
+/// with adjacent lessons merged into one passage ("An-Naba 1-40, then Al-Mulk 1-5").
 enum RecentRevision {
   /// Longest a lesson stays in recent revision when it keeps failing.
   static let maximumDays = 30
 
-  /// Every new lesson learned within `window` days before `day`, and older ones (up to 30 days)
-  /// whose last revision was below Good or that were never revised; most recent first. A lesson
-  /// repeated on several days is listed once (its latest day).
-  static func items(history: [QuranRecitation], day: EpochDay, window: Int, secondsPerLine: Double)
-    -> (items: [QuranPlanItem], count: Int) {
-    let lessons = history.filter { $0.tier == .newLesson }
-      .sorted { ($1.day, $0.range) < ($0.day, $1.range) }
-    var covered: [AyahRange] = []
-    var out: [QuranPlanItem] = []
+  /// The lessons in recent revision on `day`, by the settings' mode (`SabqiMode`):
+  /// the lessons of the last `recentWindowDays` days of practice (days without any recitation,
+  /// a break, do not count), the last `sabqiLessons` lesson days, or
+  /// every lesson of the current juz (the juz of the latest lesson); in every mode also older
+  /// lessons (up to 30 days) whose last revision was below Good or that were never revised
+  /// since. Failed lessons waiting to be repeated (`pending`) are today's lesson, not sabqi.
+  /// The chosen ayahs are merged into continuous passages in mushaf order; each passage's
+  /// reason is its most recent lesson.
+  static func items(history: [QuranRecitation], pending: [QuranRecitation], day: EpochDay, settings s: QuranSettings,
+                    secondsPerLine: Double) -> [QuranPlanItem] {
+    let lessons = history.filter { $0.tier == .newLesson && !pending.map(\.range).contains($0.range) }
+    let lessonDays = Array(Set(lessons.map(\.day))).sorted(by: >)
+    let currentJuz = lessons.max { ($0.day, $0.range) < ($1.day, $1.range) }.map { Quran.juz(ofAyah: $0.range.first) }
+    let active = Array(Set(history.map(\.day))).sorted()
+    // Per ayah: the age of the latest lesson holding it and why it is here.
+    var age = [Int?](repeating: nil, count: Quran.ayahCount + 1)
+    var unstable = [String?](repeating: nil, count: Quran.ayahCount + 1)
     for l in lessons {
-      if covered.contains(where: { $0.first <= l.range.first && l.range.last <= $0.last }) { continue }
-      let age = l.day.distance(to: day)
-      var reason: QuranReason
-      if age <= window {
-        reason = QuranReason(code: .recent, text: age == 1 ? "yesterday's lesson" : "lesson from \(age) days ago",
-                             retrievability: nil, days: age)
-      } else if age <= maximumDays {
+      let a = l.day.distance(to: day)
+      let inMode: Bool
+      switch s.sabqi {
+      // Days counted are days the learner recited (a break does not age a lesson out of
+      // sabqi: lessons from just before it are re-checked as recent revision).
+      case .lastDays: inMode = active.filter { $0 > l.day }.count < s.recentWindowDays
+      case .lastLessons: inMode = lessonDays.prefix(s.sabqiLessons).contains(l.day)
+      case .currentJuz: inMode = currentJuz.map { j in l.range.ids.contains { Quran.juz(ofAyah: $0) == j } } ?? false
+      }
+      var why: String? = nil
+      if !inMode {
+        guard a <= maximumDays else { continue }
         let later = history.filter { $0.tier != .newLesson && $0.day > l.day && $0.range.overlaps(l.range) }
         if let last = later.last {
-          guard last.grade < .good else { continue }
-          reason = QuranReason(code: .unstable, text: "lesson from \(age) days ago, not yet stable (last revision: \(name(last.grade)))",
-                               retrievability: nil, days: age)
+          guard last.memoryGrade < .good else { continue }
+          why = "not yet stable (last revision: \(name(last.memoryGrade)))"
         } else {
-          reason = QuranReason(code: .unstable, text: "lesson from \(age) days ago, not revised since", retrievability: nil, days: age)
+          why = "not revised since"
         }
-      } else { continue }
-      covered.append(l.range)
-      let lines = Quran.lines(l.range)
-      out.append(QuranPlanItem(tier: .recentRevision, ranges: [l.range], unit: nil, lines: rounded(lines, 2),
-                               estimatedSeconds: max(1, Int((lines * secondsPerLine).rounded(.up))), reason: reason, overBudget: false))
+      }
+      for id in l.range.ids {
+        if s.sabqi == .currentJuz && inMode && Quran.juz(ofAyah: id) != currentJuz { continue }
+        if age[id] == nil || a < age[id]! { age[id] = a; unstable[id] = why }
+        else if a == age[id]! && why == nil { unstable[id] = nil }
+      }
     }
-    return (out, out.count)
+    var out: [QuranPlanItem] = []
+    var id = 1
+    while id <= Quran.ayahCount {
+      guard age[id] != nil else { id += 1; continue }
+      var last = id
+      while last < Quran.ayahCount && age[last + 1] != nil { last += 1 }
+      let run = AyahRange(uncheckedFirst: id, last: last)
+      let youngest = run.ids.min { age[$0]! < age[$1]! }!
+      let a = age[youngest]!
+      let stillUnstable = run.ids.allSatisfy { unstable[$0] != nil }
+      let reason: QuranReason
+      if stillUnstable, let why = unstable[youngest] {
+        reason = QuranReason(code: .unstable, text: "lesson from \(a) days ago, \(why)", retrievability: nil, days: a)
+      } else {
+        reason = QuranReason(code: .recent, text: a == 1 ? "yesterday's lesson" : "lesson from \(a) days ago", retrievability: nil, days: a)
+      }
+      let lines = Quran.lines(run)
+      out.append(QuranPlanItem(tier: .recentRevision, ranges: [run], unit: nil, lines: rounded(lines, 2),
+                               estimatedSeconds: max(1, Int((lines * secondsPerLine).rounded(.up))), reason: reason, overBudget: false))
+      id = last + 1
+    }
+    return out
   }
 
   static func name(_ g: Rating) -> String {
     switch g { case .again: "again"; case .hard: "hard"; case .good: "good"; case .easy: "easy" }
   }
 }
-

@@ -54,6 +54,10 @@ extension LearnerEvent {
       guard mistakes >= 0 else { throw r.fail("mistakes", "a count ≥ 0") }
       let hesitations = try r.optionalInt(p, "hesitations") ?? 0
       guard hesitations >= 0 else { throw r.fail("hesitations", "a count ≥ 0") }
+      let prompts = try r.optionalInt(p, "prompts") ?? 0
+      guard prompts >= 0 else { throw r.fail("prompts", "a count ≥ 0") }
+      let tajweed = try r.optionalInt(p, "tajweed") ?? 0
+      guard tajweed >= 0 else { throw r.fail("tajweed", "a count ≥ 0") }
       var at: [String] = []
       for (i, ref) in (try r.optionalStrings(p, "mistakesAt") ?? []).enumerated() {
         let id: Int
@@ -65,7 +69,7 @@ extension LearnerEvent {
       }
       let seconds = try r.optionalSeconds(p, "seconds")
       payload = .recitation(Recitation(range: range, tier: tier, grade: grade, mistakes: mistakes, mistakesAt: at,
-                                       hesitations: hesitations, seconds: seconds))
+                                       hesitations: hesitations, seconds: seconds, prompts: prompts, tajweed: tajweed))
       p["range"] = .string(range)
       if !at.isEmpty { p["mistakesAt"] = .array(at.map(JSONNode.string)) }
     case .wordAdded, .wordEdited:
@@ -153,6 +157,8 @@ extension EventPayload {
       set("mistakesAt", r.mistakesAt.isEmpty ? nil : strings(r.mistakesAt))
       set("hesitations", r.hesitations == 0 ? nil : .number(Double(r.hesitations)))
       set("seconds", r.seconds.map(JSONNode.number))
+      set("prompts", r.prompts == 0 ? nil : .number(Double(r.prompts)))
+      set("tajweed", r.tajweed == 0 ? nil : .number(Double(r.tajweed)))
     case .wordAdded(let e, let uk), .wordEdited(let e, let uk):
       set("english", .string(e)); set("ukrainian", strings(uk))
     case .wordDeleted(let e), .wordLookedUp(let e), .wordOpened(let e), .wordKnown(let e), .wordUnknown(let e), .wordReset(let e):

@@ -78,11 +78,17 @@ public struct Recitation: Sendable, Equatable {
   public var mistakesAt: [String] = []
   public var hesitations: Int = 0
   public var seconds: Double?
+  /// Mistakes by kind (additive, JSON `prompts` and `tajweed`, missing = 0): `mistakes` are
+  /// memory mistakes; `prompts` the times the teacher had to prompt (fath), counted as memory
+  /// too; `tajweed` pronunciation slips, which never lower the memory grade.
+  public var prompts: Int = 0
+  public var tajweed: Int = 0
 
   public init(range: String, tier: QuranTier, grade: Int, mistakes: Int = 0, mistakesAt: [String] = [],
-              hesitations: Int = 0, seconds: Double? = nil) {
+              hesitations: Int = 0, seconds: Double? = nil, prompts: Int = 0, tajweed: Int = 0) {
     self.range = range; self.tier = tier; self.grade = grade; self.mistakes = mistakes
     self.mistakesAt = mistakesAt; self.hesitations = hesitations; self.seconds = seconds
+    self.prompts = prompts; self.tajweed = tajweed
   }
 }
 

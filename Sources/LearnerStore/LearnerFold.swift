@@ -35,9 +35,12 @@ public struct LearnerFold: Sendable {
   /// Parsed ranges and their review units, by canonical text (the same pages recur for years).
   var ranges: [String: (AyahRange, [ReviewUnitID])] = [:]
   var planDays: [String: Int?] = [:]
+  /// The goal's declared memorisation: a unit's first recorded review builds on it.
+  let declared: DeclaredMemory
 
   public init(profile: LearnerProfile, state: LearnerState = LearnerState()) {
     self.state = state
+    declared = DeclaredMemory(goal: profile.quran.goal)
     model = FSRS6(parameters: FSRSParameters(uncheckedWeights: profile.parameters))
     clock = LearningDayClock(profile: profile)
   }
@@ -114,6 +117,10 @@ public struct LearnerFold: Sendable {
         let key = unit.description
         let slips = located.isEmpty ? 0 : located.count(where: { ReviewUnits.unit(ofAyah: $0) == unit })
         update(key, creating: true) { item in item.mistakes += slips }
+        // Declared memorisation is the unit's state before its first review (not a fresh card).
+        if state.items[key]!.daily.lastDay == nil, let seed = declared.seed(unit, firstReviewOn: day) {
+          state.items[key]!.daily = seed
+        }
         rate(key, rating, day: day, ms: ms)
       }
       state.plan.recited(recitation)
@@ -218,6 +225,8 @@ public struct LearnerFold: Sendable {
       if rating == .again { item.lapses += 1 }
       if histories != nil { histories![key]!.ratings[histories![key]!.count - 1] = rating }
     case .newDay(let elapsed):
+      // A declared unit's first review has a seeded previous day; to the optimizer it is a first review.
+      let elapsed = item.reviewDays == 0 ? nil : elapsed
       item.reviewDays += 1
       if rating == .again { item.lapses += 1 }
       if histories != nil {

@@ -11,8 +11,8 @@ extension LearnerProfile {
   public static let settingKeys: [String] = [
     "dailyMinutes", "dayStartHour", "locale", "name", "parameters",
     "quran.audioURLTemplate", "quran.cycleDays", "quran.dailyMinutes", "quran.desiredRetention", "quran.direction",
-    "quran.maxLessonLines", "quran.memorised", "quran.mushafLayout", "quran.recentWindowDays", "quran.reciter",
-    "quran.scope", "quran.startDate", "quran.surahs", "quran.targetDate",
+    "quran.lessonGrowthPerWeek", "quran.manzilRotation", "quran.maxLessonLines", "quran.memorised", "quran.minLessonLines", "quran.mushafLayout", "quran.recentWindowDays", "quran.reciter",
+    "quran.sabqi", "quran.sabqiLessons", "quran.scope", "quran.startDate", "quran.surahs", "quran.targetDate",
     "retention.quran", "retention.vocabulary", "timezone",
     "vocabulary.cards", "vocabulary.mode", "vocabulary.newWordsPerDay", "vocabulary.quietHours", "vocabulary.reminderDailyCap",
     "vocabulary.reminderEveryMinutes", "vocabulary.wakingHours",
@@ -32,7 +32,10 @@ extension LearnerProfile {
     case "quran.surahs": return quran.goal?.surahs.map(String.init).joined(separator: ",") ?? ""
     case "quran.scope": return quran.goal?.scope?.description ?? ""
     case "quran.memorised":
-      return (quran.goal?.memorised ?? []).map { m in m.selfRating.map { "\(m.range)@\($0.rawValue)" } ?? "\(m.range)" }
+      return (quran.goal?.memorised ?? []).map { m in
+        let rated = m.selfRating.map { "\(m.range)@\($0.rawValue)" } ?? "\(m.range)"
+        return m.memorisedOn.map { rated + (m.selfRating == nil ? "@3" : "") + "@\($0)" } ?? rated
+      }
         .joined(separator: ",")
     case "quran.targetDate": return quran.goal?.targetDate?.description ?? ""
     case "quran.startDate": return quran.goal?.startDate.description ?? ""
@@ -40,6 +43,11 @@ extension LearnerProfile {
     case "quran.cycleDays": return String(quran.settings.cycleDays)
     case "quran.recentWindowDays": return String(quran.settings.recentWindowDays)
     case "quran.maxLessonLines": return String(quran.settings.maxLessonLines)
+    case "quran.minLessonLines": return String(quran.settings.minLessonLines)
+    case "quran.lessonGrowthPerWeek": return String(quran.settings.lessonGrowthPerWeek)
+    case "quran.manzilRotation": return quran.settings.manzilRotation.rawValue
+    case "quran.sabqi": return quran.settings.sabqi.rawValue
+    case "quran.sabqiLessons": return String(quran.settings.sabqiLessons)
     case "quran.reciter": return quran.settings.reciter
     case "quran.audioURLTemplate": return quran.settings.audioURLTemplate ?? ""
     case "quran.mushafLayout": return quran.mushafLayout
@@ -122,12 +130,18 @@ extension LearnerProfile {
         var ranges: [MemorisedRange] = []
         for item in list() {
           let parts = item.split(separator: "@")
+          let expected = "RANGE, RANGE@RATING (1–4) or RANGE@RATING@YYYY-MM-DD (the day it was memorised), separated by commas"
           var rating: Rating?
-          if parts.count == 2 {
-            guard let r = Int(parts[1]).flatMap(Rating.init(rawValue:)) else { throw bad("RANGE or RANGE@RATING (1–4), separated by commas") }
+          var on: EpochDay?
+          if parts.count >= 2 {
+            guard let r = Int(parts[1]).flatMap(Rating.init(rawValue:)) else { throw bad(expected) }
             rating = r
-          } else if parts.count != 1 { throw bad("RANGE or RANGE@RATING (1–4), separated by commas") }
-          ranges.append(MemorisedRange(try AyahRange(parsing: String(parts[0])), selfRating: rating))
+          }
+          if parts.count == 3 {
+            guard let d = try? EpochDay(parsing: String(parts[2])) else { throw bad(expected) }
+            on = d
+          } else if parts.count > 3 { throw bad(expected) }
+          ranges.append(MemorisedRange(try AyahRange(parsing: String(parts[0])), selfRating: rating, memorisedOn: on))
         }
         goal.memorised = ranges
       case "quran.targetDate": goal.targetDate = value.isEmpty ? nil : try EpochDay(parsing: value)
@@ -138,6 +152,11 @@ extension LearnerProfile {
     case "quran.cycleDays": p.quran.settings.cycleDays = try int()
     case "quran.recentWindowDays": p.quran.settings.recentWindowDays = try int()
     case "quran.maxLessonLines": p.quran.settings.maxLessonLines = try double()
+    case "quran.minLessonLines": p.quran.settings.minLessonLines = try double()
+    case "quran.lessonGrowthPerWeek": p.quran.settings.lessonGrowthPerWeek = try double()
+    case "quran.manzilRotation": p.quran.settings.manzilRotation = try oneOf(ManzilRotation.self)
+    case "quran.sabqi": p.quran.settings.sabqi = try oneOf(SabqiMode.self)
+    case "quran.sabqiLessons": p.quran.settings.sabqiLessons = try int()
     case "quran.reciter": p.quran.settings.reciter = value
     case "quran.audioURLTemplate": p.quran.settings.audioURLTemplate = value.isEmpty ? nil : value
     case "quran.mushafLayout": p.quran.mushafLayout = value

@@ -23,7 +23,8 @@ extension Recitation {
     guard let grade = Rating(rawValue: grade) else { return nil }
     return QuranRecitation(
       day: day, range: range, tier: tier, grade: grade, mistakes: mistakes,
-      mistakesAt: mistakesAt.compactMap { try? LearnerQuran.ayahID($0) }, hesitations: hesitations, seconds: seconds)
+      mistakesAt: mistakesAt.compactMap { try? LearnerQuran.ayahID($0) }, hesitations: hesitations, seconds: seconds,
+      prompts: prompts, tajweedMistakes: tajweed)
   }
 }
 

@@ -28,6 +28,8 @@ enum EmbeddedCatalogs {
     "item.atRisk": "الأكثر عرضة للنسيان: احتمال التذكّر {r}",
     "item.due": "حان موعد المراجعة: احتمال التذكّر {r}",
     "item.neverRevised": "محفوظ ولم يُراجع بعد",
+    "item.portion": "منزل اليوم",
+    "item.repeatLesson": "إعادة الدرس السابق: لم يثبت بعد",
     "item.newLessonLines": { "zero": "درس جديد، {count} سطر", "one": "درس جديد، سطر واحد", "two": "درس جديد، سطران", "few": "درس جديد، {count} أسطر", "many": "درس جديد، {count} سطرًا", "other": "درس جديد، {count} سطر" },
     "item.newWord": "كلمة جديدة",
     "item.newWordNeeded": "كلمة جديدة احتجت إليها من قبل",
@@ -45,6 +47,7 @@ enum EmbeddedCatalogs {
     "note.quranRecentDeferred": "بعض الدروس القريبة تنتظر الأيام التالية",
     "note.quranRecentFailing": "الدروس القريبة لم تثبت: تُراجع قبل الجديد",
     "note.quranTargetUnreachable": "بهذه الوتيرة لن يُبلغ الموعد المستهدف",
+    "note.quranLessonRepeated": "لم يثبت الدرس السابق: هو درس اليوم مرة أخرى، ولا جديد حتى يثبت",
     "plan.budget": "{planned} من أصل {budget}",
     "plan.budgetExceeded": "تجاوزت الخطة الوقت المخصص",
     "plan.budgetExceededBy": { "zero": "تجاوزت الخطة الوقت المخصص بـ{count} دقيقة", "one": "تجاوزت الخطة الوقت المخصص بدقيقة واحدة", "two": "تجاوزت الخطة الوقت المخصص بدقيقتين", "few": "تجاوزت الخطة الوقت المخصص بـ{count} دقائق", "many": "تجاوزت الخطة الوقت المخصص بـ{count} دقيقة", "other": "تجاوزت الخطة الوقت المخصص بـ{count} دقيقة" },
@@ -117,6 +120,8 @@ enum EmbeddedCatalogs {
     "item.atRisk": "most at risk: R = {r}",
     "item.due": "due: R = {r}",
     "item.neverRevised": "memorised, not yet revised",
+    "item.portion": "today's manzil portion",
+    "item.repeatLesson": "the last lesson again: it did not pass",
     "item.newLessonLines": { "one": "new lesson, {count} line", "other": "new lesson, {count} lines" },
     "item.newWord": "new word",
     "item.newWordNeeded": "new word you already reached for",
@@ -134,6 +139,7 @@ enum EmbeddedCatalogs {
     "note.quranRecentDeferred": "some older recent lessons wait for the coming days",
     "note.quranRecentFailing": "recent lessons keep failing: they are revised before new material",
     "note.quranTargetUnreachable": "at this pace the target date is out of reach",
+    "note.quranLessonRepeated": "the last lesson did not pass: it is today's lesson again, nothing new until it holds",
     "plan.budget": "{planned} of {budget}",
     "plan.budgetExceeded": "budget exceeded",
     "plan.budgetExceededBy": { "one": "budget exceeded by {count} minute", "other": "budget exceeded by {count} minutes" },
@@ -199,6 +205,8 @@ enum EmbeddedCatalogs {
     "item.atRisk": "Reason of an old-revision item chosen as most at risk; {r} is the recall probability.",
     "item.due": "Why a review is in the plan: {r} is the predicted recall probability (0 to 1).",
     "item.neverRevised": "Reason of an old-revision item memorised before and not yet revised in the plan.",
+    "item.portion": "Reason of an old-revision passage that is today's share of a fixed rotation (seven manzils, a juz a day, an N-day cycle).",
+    "item.repeatLesson": "Reason of a new lesson that repeats the last lesson, which failed.",
     "item.newLessonLines": "A new-lesson (sabaq) item of {count} lines.",
     "item.newWord": "Reason of a new word from the dictionary.",
     "item.newWordNeeded": "Reason of a new word the learner already reached for (looked up, opened, failed or marked unknown).",
@@ -216,6 +224,7 @@ enum EmbeddedCatalogs {
     "note.quranRecentDeferred": "Quran note: older recent lessons did not fit today.",
     "note.quranRecentFailing": "Quran note: recent lessons keep coming back with low grades.",
     "note.quranTargetUnreachable": "Quran note: the target date cannot be met at the current pace.",
+    "note.quranLessonRepeated": "Quran note: the last new lesson failed, so today's lesson is the same passage.",
     "plan.budget": "Second line of the plan: minutes planned of the day's budget.",
     "plan.budgetExceeded": "The plan does not fit in the day's time budget.",
     "plan.budgetExceededBy": "The plan is longer than the day's time budget by {count} minutes.",
@@ -288,6 +297,8 @@ enum EmbeddedCatalogs {
     "item.atRisk": "найбільший ризик забути: R = {r}",
     "item.due": "пора повторити: R = {r}",
     "item.neverRevised": "вивчено, ще не повторювали",
+    "item.portion": "сьогоднішня частина манзилю",
+    "item.repeatLesson": "повтор останнього уроку: він не вдався",
     "item.newLessonLines": { "one": "новий урок, {count} рядок", "few": "новий урок, {count} рядки", "many": "новий урок, {count} рядків", "other": "новий урок, {count} рядка" },
     "item.newWord": "нове слово",
     "item.newWordNeeded": "нове слово, яке вам уже знадобилося",
@@ -305,6 +316,7 @@ enum EmbeddedCatalogs {
     "note.quranRecentDeferred": "деякі недавні уроки чекають на наступні дні",
     "note.quranRecentFailing": "недавні уроки не вдаються: їх повторюємо перед новим",
     "note.quranTargetUnreachable": "за цього темпу цільової дати не досягти",
+    "note.quranLessonRepeated": "останній урок не вдався: сьогодні він знову, нового не буде, доки він не закріпиться",
     "plan.budget": "{planned} з {budget}",
     "plan.budgetExceeded": "бюджет часу перевищено",
     "plan.budgetExceededBy": { "one": "бюджет часу перевищено на {count} хвилину", "few": "бюджет часу перевищено на {count} хвилини", "many": "бюджет часу перевищено на {count} хвилин", "other": "бюджет часу перевищено на {count} хвилини" },
@@ -404,8 +416,12 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
   case itemNewWordNeeded = "item.newWordNeeded"
   /// not revised for {count} days (counted)
   case itemNotRevisedForDays = "item.notRevisedForDays"
+  /// today's manzil portion
+  case itemPortion = "item.portion"
   /// recent lesson
   case itemRecentLesson = "item.recentLesson"
+  /// the last lesson again: it did not pass
+  case itemRepeatLesson = "item.repeatLesson"
   /// recent lesson, not yet stable
   case itemUnstable = "item.unstable"
   /// recall {percent}
@@ -420,6 +436,8 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
   case noteQuranCycleDoesNotFit = "note.quranCycleDoesNotFit"
   /// your Quran goal is complete: revision only
   case noteQuranGoalComplete = "note.quranGoalComplete"
+  /// the last lesson did not pass: it is today's lesson again, nothing new until it holds
+  case noteQuranLessonRepeated = "note.quranLessonRepeated"
   /// new lesson paused: revision comes first
   case noteQuranNewLessonPaused = "note.quranNewLessonPaused"
   /// new lesson shortened: recent lessons came back with mistakes

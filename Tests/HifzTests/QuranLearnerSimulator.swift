@@ -44,13 +44,19 @@ struct QuranLearnerSimulator {
     // One rating per unit per day, the lowest (the learner fold's daily rule, `DailyMemory`).
     var lowest: [ReviewUnitID: Rating] = [:]
     for r in today { for (u, g) in QuranGrading.unitRatings(of: r) { lowest[u] = min(lowest[u] ?? g, g) } }
+    let declared = DeclaredMemory(goal: goal)
     for u in lowest.keys.sorted() {
       let g = lowest[u]!
-      let m = units[u] ?? ReviewUnitMemory(unit: u)
-      let runs = ReviewUnits.ranges(u)
-      let declared = goal.memorised.contains { d in runs.contains { $0.overlaps(d.range) } }
-      let prior = declared && m.state == nil ? QuranMemory.priorState(selfRating: OldRevision.selfRating(of: runs, goal: goal)) : nil
-      units[u] = QuranMemory.reviewed(m, on: day, rating: g, prior: prior)
+      var m = units[u] ?? ReviewUnitMemory(unit: u)
+      // The fold's rule: a declared unit's first review starts from its declared memory.
+      var daily = DailyMemory(memory: m.state, lastDay: m.lastReview?.value)
+      if m.state == nil, let seed = declared.seed(u, firstReviewOn: day.value) { daily = seed }
+      _ = daily.rate(g, day: day.value, model: FSRS6())
+      m.state = daily.memory
+      m.lastReview = day
+      m.reviews += 1
+      if g == .again { m.lapses += 1 }
+      units[u] = m
       reviewDays[u, default: []].append(day)
     }
   }

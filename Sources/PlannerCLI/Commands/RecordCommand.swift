@@ -31,6 +31,8 @@ enum RecordCommand: PlannerCommand {
           .option(.mistakes, value: "N", help: "Number of mistakes.", default: "0"),
           .option(.mistakesAt, value: "REFS", help: "Ayahs with mistakes, e.g. 78:5,78:9.", repeatable: true),
           .option(.hesitations, value: "N", help: "Number of hesitations.", default: "0"),
+          .option(.prompts, value: "N", help: "Times the teacher prompted (fath); count as memory mistakes.", default: "0"),
+          .option(.tajweed, value: "N", help: "Tajweed slips; they never lower the memory grade.", default: "0"),
           .option(.seconds, value: "S", help: "How long it took."),
         ]),
       CommandSpec(
@@ -166,7 +168,8 @@ enum RecordCommand: PlannerCommand {
             payload = .recitation(Recitation(
               range: try arguments.require(.RANGE), tier: tier, grade: try arguments.requiredInt(.grade, in: 1...4),
               mistakes: max(try arguments.int(.mistakes, in: 0...Int.max) ?? 0, located.count), mistakesAt: located,
-              hesitations: try arguments.int(.hesitations, in: 0...Int.max) ?? 0, seconds: try seconds()))
+              hesitations: try arguments.int(.hesitations, in: 0...Int.max) ?? 0, seconds: try seconds(),
+              prompts: try arguments.int(.prompts, in: 0...Int.max) ?? 0, tajweed: try arguments.int(.tajweed, in: 0...Int.max) ?? 0))
           case ["word", "add"]:
             payload = .wordAdded(english: try VocabularyCLI.english(arguments), ukrainian: try VocabularyCLI.translations(arguments, context: context))
           case ["word", "edit"]:
