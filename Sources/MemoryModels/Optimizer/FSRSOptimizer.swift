@@ -44,6 +44,18 @@ public struct FSRSOptimizer: Sendable {
     public var innerLBFGSIterations: Int? = nil
     /// L-BFGS stops when an iteration lowers the objective by less than this (relative).
     public var lbfgsTolerance = 1e-9
+    /// Keep the defaults when, on the inner split's validation part, they predict better than
+    /// the best candidate's inner fit by more than ``innerDefaultsMargin`` (mean log loss).
+    public var innerDefaultsCheck = false
+    public var innerDefaultsMargin = 0.0
+    /// L-BFGS starts its curvature from the Fisher information at the start point.
+    public var fisherPreconditioner = false
+    /// Gauss–Newton iterations at most (``Solver/gaussNewton``).
+    public var newtonIterations = 30
+    /// Gauss–Newton iterations at most in the inner fits that choose γ (nil: ``newtonIterations``).
+    public var innerNewtonIterations: Int? = nil
+    /// Gauss–Newton stops when a step gains (or the next is predicted to gain) less than this.
+    public var newtonTolerance = 1e-9
 
     public init() {}
   }
@@ -56,6 +68,9 @@ public struct FSRSOptimizer: Sendable {
     case lbfgs
     /// Adam's epochs, then L-BFGS from where Adam stopped.
     case adamThenLBFGS = "adam-lbfgs"
+    /// Full-batch projected Gauss–Newton (Fisher scoring) on the exact gradient
+    /// (``ProjectedGaussNewton``).
+    case gaussNewton = "gn"
   }
 
   /// What the fit changed.
@@ -139,7 +154,12 @@ public struct FSRSOptimizer: Sendable {
     var gamma = configuration.regularization
     var warm: [Double]? = nil
     if !configuration.regularizationCandidates.isEmpty {
-      (gamma, warm) = chooseRegularization(data, start: start)
+      var defaultsWin = false
+      (gamma, warm, defaultsWin) = chooseRegularization(data, start: start)
+      if defaultsWin && configuration.innerDefaultsCheck {
+        report.reason = "on the latest \(Int((configuration.innerValidationFraction * 100).rounded())) % of \(n) training reviews the defaults predicted better than every fit on the earlier ones; kept the default parameters"
+        return report
+      }
     }
     report.regularization = gamma
     let (trained, steps, epochs) = solve(data, start: start, gamma: gamma, warmStart: warm)
@@ -172,6 +192,9 @@ public struct FSRSOptimizer: Sendable {
       let (a, steps, epochs) = train(data, start: start, gamma: gamma, weights: weights)
       let (w, it) = lbfgs(data, start: a, prior: start, gamma: gamma, weights: weights)
       return (w, steps + it, epochs)
+    case .gaussNewton:
+      let (w, it) = gaussNewton(data, start: warmStart ?? start, prior: start, gamma: gamma, weights: weights)
+      return (w, it, 0)
     }
   }
 
@@ -180,14 +203,14 @@ public struct FSRSOptimizer: Sendable {
   /// examples at or after it (their cards' full histories before them). Ties: the larger γ.
   /// Candidates run from the strongest pull to the weakest, each L-BFGS run starting where the
   /// previous one stopped. Returns γ and the inner fit it gave (a warm start for the full fit).
-  func chooseRegularization(_ data: TrainingData, start: [Double]) -> (Double, [Double]?) {
+  func chooseRegularization(_ data: TrainingData, start: [Double]) -> (Double, [Double]?, Bool) {
     let candidates = configuration.regularizationCandidates.sorted(by: >)
     let times = data.exampleTimes()
     let k = Int((Double(times.count) * (1 - configuration.innerValidationFraction)).rounded(.down))
-    guard k >= Self.minimumExamplesForTraining, k < times.count else { return (candidates[0], nil) }
+    guard k >= Self.minimumExamplesForTraining, k < times.count else { return (candidates[0], nil, false) }
     let cut = times[k]
     let inner = data.prefix(before: cut)
-    guard inner.exampleCount >= Self.minimumExamplesForTraining else { return (candidates[0], nil) }
+    guard inner.exampleCount >= Self.minimumExamplesForTraining else { return (candidates[0], nil, false) }
     // Validation mask: 1 on examples at or after the cut.
     var mask = [Double](repeating: 0, count: data.ratings.count)
     var held = 0
@@ -197,7 +220,7 @@ public struct FSRSOptimizer: Sendable {
         held += 1
       }
     }
-    guard held > 0 else { return (candidates[0], nil) }
+    guard held > 0 else { return (candidates[0], nil, false) }
     var best = candidates[0]
     var bestLoss = Double.infinity
     var bestFit: [Double]? = nil
@@ -205,6 +228,7 @@ public struct FSRSOptimizer: Sendable {
     for gamma in candidates {
       var innerOptimizer = self
       innerOptimizer.configuration.lbfgsIterations = configuration.innerLBFGSIterations ?? configuration.lbfgsIterations
+      innerOptimizer.configuration.newtonIterations = configuration.innerNewtonIterations ?? configuration.newtonIterations
       let (w, _, _) = innerOptimizer.solve(inner, start: start, gamma: gamma, warmStart: previous)
       previous = w
       let loss = Self.summedLoss(data, FSRSParameters.clipped(w).weights, weights: mask) / Double(held)
@@ -214,7 +238,8 @@ public struct FSRSOptimizer: Sendable {
         bestFit = w
       }
     }
-    return (best, bestFit)
+    let defaultLoss = Self.summedLoss(data, FSRSParameters.defaults.weights, weights: mask) / Double(held)
+    return (best, bestFit, defaultLoss < bestLoss - configuration.innerDefaultsMargin)
   }
 
   /// Σ weight·BCE over the examples (weights nil: 1 each).
@@ -284,6 +309,12 @@ public struct FSRSOptimizer: Sendable {
     var solver = ProjectedLBFGS()
     solver.maxIterations = configuration.lbfgsIterations
     solver.tolerance = configuration.lbfgsTolerance
+    if configuration.fisherPreconditioner {
+      // The Fisher curvature at the start, as the initial inverse-Hessian of the recursion.
+      let objective = fisherObjective(data, prior: prior, gamma: gamma, weights: weights)
+      let (_, _, curvature) = objective(u0)
+      solver.preconditioner = curvature
+    }
     let r = solver.minimize(start: u0, lower: lower, upper: upper, f)
     return ((0..<21).map { prior[$0] + sigma[$0] * r.x[$0] }, r.iterations)
   }
