@@ -44,11 +44,8 @@ public struct FSRSOptimizer: Sendable {
     public var innerLBFGSIterations: Int? = nil
     /// L-BFGS stops when an iteration lowers the objective by less than this (relative).
     public var lbfgsTolerance = 1e-9
-    /// Keep the defaults when, on the inner split's validation part, they predict better than
-    /// the best candidate's inner fit by more than ``innerDefaultsMargin`` (mean log loss).
-    public var innerDefaultsCheck = false
-    public var innerDefaultsMargin = 0.0
-    /// L-BFGS starts its curvature from the Fisher information at the start point.
+    /// L-BFGS starts its curvature from the Fisher information at the start point (one pass
+    /// more per fit, far fewer iterations; measured in docs/optimizer.md, not the default).
     public var fisherPreconditioner = false
     /// Gauss–Newton iterations at most (``Solver/gaussNewton``).
     public var newtonIterations = 30
@@ -154,12 +151,7 @@ public struct FSRSOptimizer: Sendable {
     var gamma = configuration.regularization
     var warm: [Double]? = nil
     if !configuration.regularizationCandidates.isEmpty {
-      var defaultsWin = false
-      (gamma, warm, defaultsWin) = chooseRegularization(data, start: start)
-      if defaultsWin && configuration.innerDefaultsCheck {
-        report.reason = "on the latest \(Int((configuration.innerValidationFraction * 100).rounded())) % of \(n) training reviews the defaults predicted better than every fit on the earlier ones; kept the default parameters"
-        return report
-      }
+      (gamma, warm) = chooseRegularization(data, start: start)
     }
     report.regularization = gamma
     let (trained, steps, epochs) = solve(data, start: start, gamma: gamma, warmStart: warm)
@@ -203,14 +195,14 @@ public struct FSRSOptimizer: Sendable {
   /// examples at or after it (their cards' full histories before them). Ties: the larger γ.
   /// Candidates run from the strongest pull to the weakest, each L-BFGS run starting where the
   /// previous one stopped. Returns γ and the inner fit it gave (a warm start for the full fit).
-  func chooseRegularization(_ data: TrainingData, start: [Double]) -> (Double, [Double]?, Bool) {
+  func chooseRegularization(_ data: TrainingData, start: [Double]) -> (Double, [Double]?) {
     let candidates = configuration.regularizationCandidates.sorted(by: >)
     let times = data.exampleTimes()
     let k = Int((Double(times.count) * (1 - configuration.innerValidationFraction)).rounded(.down))
-    guard k >= Self.minimumExamplesForTraining, k < times.count else { return (candidates[0], nil, false) }
+    guard k >= Self.minimumExamplesForTraining, k < times.count else { return (candidates[0], nil) }
     let cut = times[k]
     let inner = data.prefix(before: cut)
-    guard inner.exampleCount >= Self.minimumExamplesForTraining else { return (candidates[0], nil, false) }
+    guard inner.exampleCount >= Self.minimumExamplesForTraining else { return (candidates[0], nil) }
     // Validation mask: 1 on examples at or after the cut.
     var mask = [Double](repeating: 0, count: data.ratings.count)
     var held = 0
@@ -220,7 +212,7 @@ public struct FSRSOptimizer: Sendable {
         held += 1
       }
     }
-    guard held > 0 else { return (candidates[0], nil, false) }
+    guard held > 0 else { return (candidates[0], nil) }
     var best = candidates[0]
     var bestLoss = Double.infinity
     var bestFit: [Double]? = nil
@@ -238,8 +230,7 @@ public struct FSRSOptimizer: Sendable {
         bestFit = w
       }
     }
-    let defaultLoss = Self.summedLoss(data, FSRSParameters.defaults.weights, weights: mask) / Double(held)
-    return (best, bestFit, defaultLoss < bestLoss - configuration.innerDefaultsMargin)
+    return (best, bestFit)
   }
 
   /// Σ weight·BCE over the examples (weights nil: 1 each).
