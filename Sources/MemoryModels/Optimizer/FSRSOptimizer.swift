@@ -6,9 +6,9 @@ import PlannerCore
 /// `compute_parameters`, FSRS6.md §7), in memory and deterministically.
 ///
 /// Pipeline: training examples (``TrainingData``) → thresholds (< 8 examples: defaults;
-/// < 64: initial stabilities only) → pre-train w0…w3 (``InitialStabilityPretrainer``) →
-/// mini-batch Adam on the mean binary cross-entropy plus an L2 pull toward the starting
-/// parameters that fades as 1/n, clipping into the bounds after every step. See docs/optimizer.md.
+/// < 64: initial stabilities only) → pre-train w0…w3 (``InitialStabilityPretrainer``) → γ of
+/// the pull toward the start chosen by an inner time split → full-batch projected L-BFGS on the
+/// recency-weighted binary cross-entropy plus that pull, which fades as 1/n. See docs/optimizer.md.
 public struct FSRSOptimizer: Sendable {
   public struct Configuration: Sendable, Hashable {
     /// Passes over the data (fsrs-rs: 5).
