@@ -2,16 +2,19 @@
 """Times fsrs-rs's optimizer (fsrs-rs-python) on the training targets of learner review files.
 
 For the `optimizer` benchmark only (never for tests). Usage:
-    fsrs-rs-fit.py FILE.csv [FILE.csv ...]
-Per file: the training part of the dev-set protocol's last tss5 fold (targets of cards whose first
-review is `learn`, cut before the first target of chunk 5), one FSRSItem per target (the card's
-reviews up to it, delta_t = elapsed_days, same-day reviews included), fitted once with
-compute_parameters; prints one JSON line per file: file, training_targets, seconds, parameters.
+    fsrs-rs-fit.py [--all-folds] FILE.csv [FILE.csv ...]
+Per file: the training part of the dev-set protocol's tss5 folds (targets of cards whose first
+review is `learn`, sorted by time then card id, in 6 chunks of n // 6; fold f is cut before the
+first target of chunk f + 1, the cut moved later past targets sharing its time), one FSRSItem per
+target (the card's reviews up to it, delta_t = elapsed_days, same-day reviews included), fitted
+once with compute_parameters. Without --all-folds only the last fold (f = 4). Prints one JSON line
+per file and fold: file, fold, training_targets, seconds (wall), cpu_seconds (process CPU time,
+all threads), parameters.
 """
 import csv, json, sys, time
 import fsrs_rs_python as fsrs
 
-def targets_and_items(path):
+def load(path):
     cards = {}
     order = []
     with open(path) as f:
@@ -30,9 +33,12 @@ def targets_and_items(path):
             if i > 0 and e >= 1:
                 targets.append((t, cid, i))
     targets.sort()
+    return cards, targets
+
+def items_before_chunk(cards, targets, chunk):
     n = len(targets)
     m = n // 6
-    cut = n - m
+    cut = n - (6 - chunk) * m
     while 0 < cut < n and targets[cut][0] == targets[cut - 1][0]:
         cut += 1
     items = []
@@ -42,13 +48,21 @@ def targets_and_items(path):
     return items
 
 def main():
-    for path in sys.argv[1:]:
-        items = targets_and_items(path)
-        model = fsrs.FSRS(fsrs.DEFAULT_PARAMETERS)
-        t0 = time.perf_counter()
-        params = model.compute_parameters(items)
-        s = time.perf_counter() - t0
-        print(json.dumps({"file": path, "training_targets": len(items), "seconds": round(s, 4), "parameters": [round(x, 4) for x in params]}), flush=True)
+    args = sys.argv[1:]
+    all_folds = "--all-folds" in args
+    paths = [a for a in args if a != "--all-folds"]
+    for path in paths:
+        cards, targets = load(path)
+        for fold in (range(5) if all_folds else [4]):
+            items = items_before_chunk(cards, targets, fold + 1)
+            model = fsrs.FSRS(fsrs.DEFAULT_PARAMETERS)
+            t0 = time.perf_counter()
+            c0 = time.process_time()
+            params = model.compute_parameters(items)
+            s = time.perf_counter() - t0
+            cpu = time.process_time() - c0
+            print(json.dumps({"file": path, "fold": fold, "training_targets": len(items), "seconds": round(s, 4),
+                              "cpu_seconds": round(cpu, 4), "parameters": [round(x, 4) for x in params]}), flush=True)
 
 if __name__ == "__main__":
     main()

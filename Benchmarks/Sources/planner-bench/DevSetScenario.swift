@@ -32,32 +32,32 @@ import PlannerCore
     }
   }
   // fsrs-rs on the same training data, in the same run: `$PLANNER_FSRS_RS_PYTHON` is a Python
-  // with fsrs-rs-python installed (a virtual environment; never needed by the tests).
-  var fsrsRsSeconds: Double?
-  var fsrsRsTargets = 0
+  // with fsrs-rs-python installed (a virtual environment; never needed by the tests). Every tss5
+  // fold's training part, timed as wall and as process CPU time (all its threads).
+  var fsrsRs: DevSetFitTimes?
   if !benchQuick, let python = env["PLANNER_FSRS_RS_PYTHON"] {
     let scored = learners.filter { l in
       l.1.reduce(0) { $0 + $1.elapsedDays.dropFirst().filter { $0 >= 1 }.count } >= DatasetEvaluation.minimumTargets
     }.map { dir + "/" + $0.0 + ".csv" }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: python)
-    process.arguments = ["Benchmarks/scripts/fsrs-rs-fit.py"] + scored
+    process.arguments = ["Benchmarks/scripts/fsrs-rs-fit.py", "--all-folds"] + scored
     let pipe = Pipe()
     process.standardOutput = pipe
     if (try? process.run()) != nil {
       let out = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
       process.waitUntilExit()
-      var total = 0.0
+      var times = DevSetFitTimes()
       for line in out.split(separator: "\n") {
         guard let v = try? JSONParser.parse(String(line)),
-          let sec = devSetMember(v, "seconds")?.doubleValue, let n = devSetMember(v, "training_targets")?.doubleValue
+          let sec = devSetMember(v, "seconds")?.doubleValue, let cpu = devSetMember(v, "cpu_seconds")?.doubleValue,
+          let n = devSetMember(v, "training_targets")?.doubleValue, let fold = devSetMember(v, "fold")?.doubleValue
         else { continue }
-        total += sec
-        fsrsRsTargets += Int(n)
+        times.add(fold: Int(fold), wall: sec, cpu: cpu, targets: Int(n))
       }
-      if process.terminationStatus == 0 { fsrsRsSeconds = total }
+      if process.terminationStatus == 0 { fsrsRs = times }
     }
-    FileHandle.standardError.write(Data("optimizer-devset: fsrs-rs last-fold fits: \(fsrsRsSeconds.map { String(format: "%.4f s", $0) } ?? "failed") for \(fsrsRsTargets) training targets\n".utf8))
+    FileHandle.standardError.write(Data("optimizer-devset: fsrs-rs fits: \(fsrsRs.map { $0.summary } ?? "failed")\n".utf8))
   }
   let chosen = (env["PLANNER_DEVSET_VARIANTS"] ?? "shipped").split(separator: ",").map(String.init)
   func stderr(_ s: String) { FileHandle.standardError.write(Data((s + "\n").utf8)) }
@@ -103,45 +103,63 @@ import PlannerCore
       ("largest_loss_vs_defaults", rounded(worstVsDefault, 5)),
       ("seconds_all_folds", rounded(s, 3)), ("load_average", loadAverage()),
     ])
-    // Fit speed on the training part of each learner's last tss5 fold, best of 3, 1 and 2 threads.
-    var fitSeconds = 0.0
+    // Fit speed on the training part of every tss5 fold of each learner, best of 3: one thread
+    // (wall and this thread's CPU time), and two threads on the last fold (wall).
+    var ours = DevSetFitTimes()
     var fitSeconds2 = 0.0
-    var trainingTargets = 0
     for (_, cards) in learners {
       guard let split = try? TimeSeriesEvaluation(cards: cards, split: .timeSeries(folds: 5), bins: .log2),
-        split.scored.count >= DatasetEvaluation.minimumTargets, let cut = split.cutoffTime(fold: 4)
+        split.scored.count >= DatasetEvaluation.minimumTargets
       else { continue }
-      let history = split.history(before: cut)
-      var one = configuration
-      one.threads = 1
-      var best = Double.infinity
-      var fit: FSRSFitReport!
-      let repeats = benchQuick ? 1 : 3
-      for _ in 0..<repeats { best = min(best, seconds { fit = FSRSOptimizer(configuration: one).fit(history) }) }
-      fitSeconds += best
-      trainingTargets += fit.trainingExamples
-      var two = configuration
-      two.threads = 2
-      best = Double.infinity
-      for _ in 0..<repeats { best = min(best, seconds { _ = FSRSOptimizer(configuration: two).fit(history) }) }
-      fitSeconds2 += best
+      for fold in 0..<5 {
+        guard let cut = split.cutoffTime(fold: fold) else { continue }
+        let history = split.history(before: cut)
+        var one = configuration
+        one.threads = 1
+        var wall = Double.infinity
+        var cpu = Double.infinity
+        var fit: FSRSFitReport!
+        let repeats = benchQuick ? 1 : 3
+        for _ in 0..<repeats {
+          var w = 0.0
+          cpu = min(cpu, threadCPUSeconds { w = seconds { fit = FSRSOptimizer(configuration: one).fit(history) } })
+          wall = min(wall, w)
+        }
+        ours.add(fold: fold, wall: wall, cpu: cpu, targets: fit.trainingExamples)
+        guard fold == 4 else { continue }
+        var two = configuration
+        two.threads = 2
+        var best = Double.infinity
+        for _ in 0..<repeats { best = min(best, seconds { _ = FSRSOptimizer(configuration: two).fit(history) }) }
+        fitSeconds2 += best
+      }
     }
+    func ratio(_ a: Double?, _ b: Double) -> JSONNode { a.map { rounded($0 / b, 3) } ?? .null }
     report("optimizer-devset-speed", [
-      ("variant", .string(variant)), ("training_targets", .number(Double(trainingTargets))),
-      ("fit_seconds_1_thread", rounded(fitSeconds, 4)), ("fit_seconds_2_threads", rounded(fitSeconds2, 4)),
-      ("fsrs_rs_seconds", fsrsRsSeconds.map { rounded($0, 4) } ?? .null),
-      ("fsrs_rs_training_targets", fsrsRsSeconds == nil ? .null : .number(Double(fsrsRsTargets))),
-      ("speedup_vs_fsrs_rs_1_thread", fsrsRsSeconds.map { rounded($0 / fitSeconds, 2) } ?? .null),
-      ("speedup_vs_fsrs_rs_2_threads", fsrsRsSeconds.map { rounded($0 / fitSeconds2, 2) } ?? .null),
+      ("variant", .string(variant)), ("training_targets", .number(Double(ours.lastTargets))),
+      ("training_targets_all_folds", .number(Double(ours.allTargets))),
+      ("fit_seconds_1_thread", rounded(ours.lastWall, 4)), ("fit_cpu_seconds_1_thread", rounded(ours.lastCPU, 4)),
+      ("fit_seconds_2_threads", rounded(fitSeconds2, 4)),
+      ("fit_seconds_all_folds", rounded(ours.allWall, 4)), ("fit_cpu_seconds_all_folds", rounded(ours.allCPU, 4)),
+      ("fsrs_rs_seconds", fsrsRs.map { rounded($0.lastWall, 4) } ?? .null),
+      ("fsrs_rs_cpu_seconds", fsrsRs.map { rounded($0.lastCPU, 4) } ?? .null),
+      ("fsrs_rs_seconds_all_folds", fsrsRs.map { rounded($0.allWall, 4) } ?? .null),
+      ("fsrs_rs_cpu_seconds_all_folds", fsrsRs.map { rounded($0.allCPU, 4) } ?? .null),
+      ("fsrs_rs_training_targets", fsrsRs.map { .number(Double($0.lastTargets)) } ?? .null),
+      ("speedup_vs_fsrs_rs_1_thread", ratio(fsrsRs?.lastWall, ours.lastWall)),
+      ("speedup_vs_fsrs_rs_2_threads", ratio(fsrsRs?.lastWall, fitSeconds2)),
+      ("speedup_vs_fsrs_rs_cpu", ratio(fsrsRs?.lastCPU, ours.lastCPU)),
+      ("speedup_vs_fsrs_rs_cpu_all_folds", ratio(fsrsRs?.allCPU, ours.allCPU)),
       ("load_average", loadAverage()),
     ])
-    stderr("optimizer-devset \(variant): last-fold fits: \(String(format: "%.4f", fitSeconds)) s (1 thread), \(String(format: "%.4f", fitSeconds2)) s (2 threads) for \(trainingTargets) training targets")
+    stderr("optimizer-devset \(variant): fits: \(ours.summary); last fold on 2 threads \(String(format: "%.4f", fitSeconds2)) s")
     stderr("optimizer-devset \(variant): log loss \(String(format: "%.5f", agg[0].logLoss)) RMSE(bins) \(String(format: "%.5f", agg[0].rmseBins)) AUC \(String(format: "%.5f", agg[0].auc)); beats fsrs-rs on \(wins)/\(compared); worst vs defaults \(String(format: "%+.5f", worstVsDefault)); \(String(format: "%.2f", s)) s")
     if env["PLANNER_DEVSET_PER_LEARNER"] != nil { for l in lines { stderr(l) } }
   }
 }
 
-/// A variant spelled as `solver[:g=γ][:cv=γ1/γ2/…][:rw][:it=N][:vf=F]`, e.g. `lbfgs:cv=0.3/1/3:rw`.
+/// A variant spelled as `solver[:g=γ][:cv=γ1/γ2/…][:rw][:it=N][:vf=F][:pre][:nit=N][:ntol=T]`,
+/// e.g. `lbfgs:cv=0.3/1/3:rw` (`pre`: Fisher-preconditioned L-BFGS; `nit`, `ntol`: Gauss–Newton).
 func parseVariant(_ text: String) -> FSRSOptimizer.Configuration? {
   var c = FSRSOptimizer.Configuration()
   c.regularizationCandidates = []
@@ -149,6 +167,7 @@ func parseVariant(_ text: String) -> FSRSOptimizer.Configuration? {
   for token in text.split(separator: ":").map(String.init) {
     if let s = FSRSOptimizer.Solver(rawValue: token) { c.solver = s; continue }
     if token == "rw" { c.recencyWeighting = true; continue }
+    if token == "pre" { c.fisherPreconditioner = true; continue }
     let kv = token.split(separator: "=").map(String.init)
     guard kv.count == 2 else { return nil }
     switch kv[0] {
@@ -159,6 +178,8 @@ func parseVariant(_ text: String) -> FSRSOptimizer.Configuration? {
     case "vf": c.innerValidationFraction = Double(kv[1]) ?? 0.2
     case "ep": c.epochs = Int(kv[1]) ?? 5
     case "tol": c.lbfgsTolerance = Double(kv[1]) ?? 1e-9
+    case "nit": c.newtonIterations = Int(kv[1]) ?? 30
+    case "ntol": c.newtonTolerance = Double(kv[1]) ?? 1e-9
     default: return nil
     }
   }
@@ -169,6 +190,15 @@ func parseVariant(_ text: String) -> FSRSOptimizer.Configuration? {
 let devSetVariants: [String: FSRSOptimizer.Configuration] = {
   var v: [String: FSRSOptimizer.Configuration] = [:]
   v["shipped"] = FSRSOptimizer.Configuration()
+  // The shipped pipeline with the faster solvers measured in docs/optimizer.md.
+  var fast = FSRSOptimizer.Configuration()
+  fast.fisherPreconditioner = true
+  fast.lbfgsTolerance = 1e-7
+  v["shipped-pre"] = fast
+  fast = FSRSOptimizer.Configuration()
+  fast.solver = .gaussNewton
+  fast.newtonTolerance = 1e-8
+  v["shipped-gn"] = fast
   var adam = FSRSOptimizer.Configuration()
   adam.solver = .adam
   adam.regularizationCandidates = []
@@ -193,6 +223,28 @@ let devSetVariants: [String: FSRSOptimizer.Configuration] = {
   v["adam-lbfgs-cv"] = c
   return v
 }()
+
+/// Fit times summed over learners: the last tss5 fold and all five.
+struct DevSetFitTimes {
+  var lastWall = 0.0, lastCPU = 0.0, allWall = 0.0, allCPU = 0.0
+  var lastTargets = 0, allTargets = 0
+
+  mutating func add(fold: Int, wall: Double, cpu: Double, targets: Int) {
+    allWall += wall
+    allCPU += cpu
+    allTargets += targets
+    if fold == 4 {
+      lastWall += wall
+      lastCPU += cpu
+      lastTargets += targets
+    }
+  }
+
+  var summary: String {
+    String(format: "last fold %.4f s wall, %.4f s CPU (%d training targets); all folds %.4f s wall, %.4f s CPU (%d)",
+      lastWall, lastCPU, lastTargets, allWall, allCPU, allTargets)
+  }
+}
 
 private func devSetMember(_ value: JSONNode?, _ keys: String...) -> JSONNode? {
   var v = value

@@ -22,6 +22,8 @@ struct FSRS6LossGradient {
   @usableFromInline let exp3w5: Double
   @usableFromInline let d04: Double  // unclamped D0(4)
   @usableFromInline let lapseShrink: Double  // exp(−w17·w18)
+  /// exp(w17·(G − 3 + w18)) for G = 1…4 (the same-day factor before S^(−w19)).
+  @usableFromInline let sameDay: SIMD4<Double>
 
   @usableFromInline init(_ weights: [Double]) {
     w = weights
@@ -36,6 +38,7 @@ struct FSRS6LossGradient {
     exp3w5 = exp(3 * w5)
     d04 = w[4] - exp3w5 + 1
     lapseShrink = exp(-w17 * w18)
+    sameDay = SIMD4(exp(w17 * (-2 + w18)), exp(w17 * (-1 + w18)), exp(w17 * w18), exp(w17 * (1 + w18)))
   }
 
   /// One pass along the reviews `start..<end` of one card: adds the summed BCE of its examples
@@ -44,7 +47,7 @@ struct FSRS6LossGradient {
   func pass(
     _ ratings: UnsafeBufferPointer<UInt8>, _ elapsed: UnsafeBufferPointer<Int32>,
     _ start: Int, _ end: Int, _ loss: inout Double, _ grad: inout ParameterGradient,
-    weights: UnsafeBufferPointer<Double>? = nil
+    weights: UnsafeBufferPointer<Double>? = nil, fisher: UnsafeMutablePointer<ParameterGradient>? = nil
   ) {
     let eps = BinaryCrossEntropy.epsilon
     // First review: S = w[G−1], D = clamp(D0(G), 1, 10).
@@ -76,7 +79,7 @@ struct FSRS6LossGradient {
       if t <= 0 {
         // Same day: S' = S · exp(w17·(G − 3 + w18)) · S^(−w19), SInc floored at 1 for G ≥ 2.
         let lnS = log(s)
-        let k = exp(w17 * (gd - 3 + w18))
+        let k = sameDay[g - 1]
         let inc = k * exp(-w19 * lnS)
         if g >= 2 && inc < 1 {
           newS = s
@@ -101,11 +104,22 @@ struct FSRS6LossGradient {
         let recalled = g > 1
         let p = Swift.min(Swift.max(r, eps), 1 - eps)
         let weight = weights?[i] ?? 1
-        loss -= weight * (recalled ? log(p) : log(1 - p))
-        if r > eps && r < 1 - eps {
+        let inside = r > eps && r < 1 - eps
+        // ln p = −w20·ln(base) when R is not clamped: one log fewer per recall.
+        loss -= weight * (recalled ? (inside ? -w20 * lb : log(p)) : log(1 - p))
+        if inside {
           let dLdR = weight * (recalled ? -1 / p : 1 / (1 - p))
           grad.add(ds, times: dLdR * dRdS)
           grad.c[4] += dLdR * dRdw20
+          if let h = fisher {
+            // Fisher information of the example: weight·∇p∇pᵀ / (p(1 − p)), rows 0…20.
+            var dp = ds * dRdS
+            dp.c[4] += dRdw20
+            let scaled = dp * (weight / (p * (1 - p)))
+            for k in 0..<8 { h[k].add(dp, times: scaled.a[k]) }
+            for k in 0..<8 { h[8 + k].add(dp, times: scaled.b[k]) }
+            for k in 0..<5 { h[16 + k].add(dp, times: scaled.c[k]) }
+          }
         }
 
         if g == 1 {
@@ -204,12 +218,13 @@ struct FSRS6LossGradient {
       let t = elapsed[i]
       var newS: Double
       if t <= 0 {
-        let inc = exp(w17 * (gd - 3 + w18)) * exp(-w19 * log(s))
+        let inc = sameDay[g - 1] * exp(-w19 * log(s))
         newS = g >= 2 && inc < 1 ? s : s * inc
       } else {
-        let r = exp(-w20 * log(1 + factor * Double(t) / s))
+        let lb = log(1 + factor * Double(t) / s)
+        let r = exp(-w20 * lb)
         let p = Swift.min(Swift.max(r, eps), 1 - eps)
-        sum -= (weights?[i] ?? 1) * (g > 1 ? log(p) : log(1 - p))
+        sum -= (weights?[i] ?? 1) * (g > 1 ? (r > eps && r < 1 - eps ? -w20 * lb : log(p)) : log(1 - p))
         if g == 1 {
           let sf = w11 * exp(-w12 * log(d)) * (exp(w13 * log(s + 1)) - 1) * exp(w14 * (1 - r))
           newS = Swift.min(sf, s * lapseShrink)

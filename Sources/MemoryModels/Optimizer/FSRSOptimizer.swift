@@ -6,9 +6,9 @@ import PlannerCore
 /// `compute_parameters`, FSRS6.md §7), in memory and deterministically.
 ///
 /// Pipeline: training examples (``TrainingData``) → thresholds (< 8 examples: defaults;
-/// < 64: initial stabilities only) → pre-train w0…w3 (``InitialStabilityPretrainer``) →
-/// mini-batch Adam on the mean binary cross-entropy plus an L2 pull toward the starting
-/// parameters that fades as 1/n, clipping into the bounds after every step. See docs/optimizer.md.
+/// < 64: initial stabilities only) → pre-train w0…w3 (``InitialStabilityPretrainer``) → γ of
+/// the pull toward the start chosen by an inner time split → full-batch projected L-BFGS on the
+/// recency-weighted binary cross-entropy plus that pull, which fades as 1/n. See docs/optimizer.md.
 public struct FSRSOptimizer: Sendable {
   public struct Configuration: Sendable, Hashable {
     /// Passes over the data (fsrs-rs: 5).
@@ -44,6 +44,15 @@ public struct FSRSOptimizer: Sendable {
     public var innerLBFGSIterations: Int? = nil
     /// L-BFGS stops when an iteration lowers the objective by less than this (relative).
     public var lbfgsTolerance = 1e-9
+    /// L-BFGS starts its curvature from the Fisher information at the start point (one pass
+    /// more per fit, far fewer iterations; measured in docs/optimizer.md, not the default).
+    public var fisherPreconditioner = false
+    /// Gauss–Newton iterations at most (``Solver/gaussNewton``).
+    public var newtonIterations = 30
+    /// Gauss–Newton iterations at most in the inner fits that choose γ (nil: ``newtonIterations``).
+    public var innerNewtonIterations: Int? = nil
+    /// Gauss–Newton stops when a step gains (or the next is predicted to gain) less than this.
+    public var newtonTolerance = 1e-9
 
     public init() {}
   }
@@ -56,6 +65,9 @@ public struct FSRSOptimizer: Sendable {
     case lbfgs
     /// Adam's epochs, then L-BFGS from where Adam stopped.
     case adamThenLBFGS = "adam-lbfgs"
+    /// Full-batch projected Gauss–Newton (Fisher scoring) on the exact gradient
+    /// (``ProjectedGaussNewton``).
+    case gaussNewton = "gn"
   }
 
   /// What the fit changed.
@@ -172,6 +184,9 @@ public struct FSRSOptimizer: Sendable {
       let (a, steps, epochs) = train(data, start: start, gamma: gamma, weights: weights)
       let (w, it) = lbfgs(data, start: a, prior: start, gamma: gamma, weights: weights)
       return (w, steps + it, epochs)
+    case .gaussNewton:
+      let (w, it) = gaussNewton(data, start: warmStart ?? start, prior: start, gamma: gamma, weights: weights)
+      return (w, it, 0)
     }
   }
 
@@ -205,6 +220,7 @@ public struct FSRSOptimizer: Sendable {
     for gamma in candidates {
       var innerOptimizer = self
       innerOptimizer.configuration.lbfgsIterations = configuration.innerLBFGSIterations ?? configuration.lbfgsIterations
+      innerOptimizer.configuration.newtonIterations = configuration.innerNewtonIterations ?? configuration.newtonIterations
       let (w, _, _) = innerOptimizer.solve(inner, start: start, gamma: gamma, warmStart: previous)
       previous = w
       let loss = Self.summedLoss(data, FSRSParameters.clipped(w).weights, weights: mask) / Double(held)
@@ -284,6 +300,12 @@ public struct FSRSOptimizer: Sendable {
     var solver = ProjectedLBFGS()
     solver.maxIterations = configuration.lbfgsIterations
     solver.tolerance = configuration.lbfgsTolerance
+    if configuration.fisherPreconditioner {
+      // The Fisher curvature at the start, as the initial inverse-Hessian of the recursion.
+      let objective = fisherObjective(data, prior: prior, gamma: gamma, weights: weights)
+      let (_, _, curvature) = objective(u0)
+      solver.preconditioner = curvature
+    }
     let r = solver.minimize(start: u0, lower: lower, upper: upper, f)
     return ((0..<21).map { prior[$0] + sigma[$0] * r.x[$0] }, r.iterations)
   }

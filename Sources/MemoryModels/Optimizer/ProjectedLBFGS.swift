@@ -13,6 +13,9 @@ struct ProjectedLBFGS {
   var memory = 8
   var maxIterations = 60
   var tolerance = 1e-9
+  /// An n×n positive definite matrix B (row-major): the recursion starts from B⁻¹ instead of
+  /// a scalar multiple of the identity.
+  var preconditioner: [Double]? = nil
 
   struct Result {
     var x: [Double]
@@ -46,7 +49,18 @@ struct ProjectedLBFGS {
         alpha[k] = rho[k] * dot(s[k], q, free)
         for j in 0..<n where free[j] { q[j] -= alpha[k] * y[k][j] }
       }
-      if let last = s.indices.last {
+      if let b = preconditioner {
+        var freeIndices: [Int] = []
+        var rhs = [Double](repeating: 0, count: n)
+        for j in 0..<n where free[j] {
+          freeIndices.append(j)
+          rhs[j] = -q[j]
+        }
+        if let z = ProjectedGaussNewton.solve(b, rhs, freeIndices, n) {
+          for j in 0..<n { q[j] = 0 }
+          for a in 0..<freeIndices.count { q[freeIndices[a]] = z[a] }
+        }
+      } else if let last = s.indices.last {
         let yy = dot(y[last], y[last], free)
         let sy = dot(s[last], y[last], free)
         let scale = yy > 0 && sy > 0 ? sy / yy : 1

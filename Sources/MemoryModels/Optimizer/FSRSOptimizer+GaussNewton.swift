@@ -1,0 +1,81 @@
+import PlannerCore
+
+extension FSRSOptimizer {
+  /// Full-batch projected Gauss–Newton on J(w) = Σ weight·BCE / n + (γ/n)·Σ((w − prior)/σ)², in
+  /// the scaled coordinates u = (w − prior)/σ, with the Fisher information as the curvature.
+  /// The sums run in two fixed halves of the cards (side by side with `threads` > 1), so the
+  /// result does not depend on threads.
+  func gaussNewton(_ data: TrainingData, start: [Double], prior: [Double], gamma: Double, weights: [Double]?) -> ([Double], Int) {
+    let bounds = Self.trainingBounds
+    let sigma = Self.priorScale
+    let lower = (0..<21).map { (bounds[$0].lowerBound - prior[$0]) / sigma[$0] }
+    let upper = (0..<21).map { (bounds[$0].upperBound - prior[$0]) / sigma[$0] }
+    let u0 = (0..<21).map { (start[$0] - prior[$0]) / sigma[$0] }
+    let f = fisherObjective(data, prior: prior, gamma: gamma, weights: weights)
+    var solver = ProjectedGaussNewton()
+    solver.maxIterations = configuration.newtonIterations
+    solver.tolerance = configuration.newtonTolerance
+    let r = solver.minimize(start: u0, lower: lower, upper: upper, f)
+    return ((0..<21).map { prior[$0] + sigma[$0] * r.x[$0] }, r.iterations)
+  }
+
+  /// J(u), its gradient and its Fisher curvature (21×21, row-major) in the scaled coordinates.
+  func fisherObjective(_ data: TrainingData, prior: [Double], gamma: Double, weights: [Double]?)
+    -> ([Double]) -> (Double, [Double], [Double])
+  {
+    let n = Double(data.exampleCount)
+    let sigma = Self.priorScale
+    let cards = data.trainingCardCount
+    let threads = configuration.threads
+    let f = { (u: [Double]) -> (Double, [Double], [Double]) in
+      let w = (0..<21).map { prior[$0] + sigma[$0] * u[$0] }
+      let model = FSRS6LossGradient(w)
+      // Per half: loss, gradient, 21 Fisher rows.
+      var losses = [0.0, 0.0]
+      var grads = [ParameterGradient.zero, .zero]
+      var fisher = [ParameterGradient](repeating: .zero, count: 42)
+      data.ratings.withUnsafeBufferPointer { ratings in
+        data.elapsed.withUnsafeBufferPointer { elapsed in
+          (weights ?? []).withUnsafeBufferPointer { wp in
+            losses.withUnsafeMutableBufferPointer { lo in
+              grads.withUnsafeMutableBufferPointer { go in
+                fisher.withUnsafeMutableBufferPointer { fo in
+                  let lp = lo.baseAddress!, gp = go.baseAddress!, fp = fo.baseAddress!
+                  let work = { (h: Int) in
+                    var l = 0.0
+                    var g = ParameterGradient.zero
+                    for c in (h == 0 ? 0..<(cards / 2) : (cards / 2)..<cards) {
+                      model.pass(
+                        ratings, elapsed, data.starts[c], data.starts[c + 1], &l, &g,
+                        weights: weights == nil ? nil : wp, fisher: fp + 21 * h)
+                    }
+                    lp[h] = l
+                    gp[h] = g
+                  }
+                  inHalves(threads: threads, work)
+                }
+              }
+            }
+          }
+        }
+      }
+      let g = grads[0] + grads[1]
+      var value = (losses[0] + losses[1]) / n
+      var grad = [Double](repeating: 0, count: 21)
+      var hess = [Double](repeating: 0, count: 21 * 21)
+      for j in 0..<21 {
+        value += gamma / n * u[j] * u[j]
+        let gj = g[j] * sigma[j] / n + 2 * gamma / n * u[j]
+        grad[j] = gj.isFinite ? gj : 0
+        let row = fisher[j] + fisher[21 + j]
+        for k in 0..<21 {
+          let hk = row[k] * sigma[j] * sigma[k] / n
+          hess[j * 21 + k] = hk.isFinite ? hk : 0
+        }
+        hess[j * 21 + j] += 2 * gamma / n
+      }
+      return (value, grad, hess)
+    }
+    return f
+  }
+}

@@ -1,0 +1,123 @@
+import Foundation
+
+/// Gauss–Newton (Fisher scoring) on a box: minimises f(x) subject to lower ≤ x ≤ upper from
+/// f's value, exact gradient g and a positive semi-definite curvature matrix H (for a mean
+/// binary cross-entropy, the Fisher information Σ ∇p∇pᵀ/(p(1 − p)), plus the regulariser's
+/// diagonal), deterministically.
+///
+/// Each iteration holds the variables at a bound whose gradient pushes outward, solves
+/// (H_ff + λI)·d = −g_f over the free ones (Cholesky; λ grows only when H_ff is not positive
+/// definite), and backtracks on the projected path x(α) = clamp(x + α·d) until the Armijo
+/// condition f(x(α)) ≤ f(x) + 10⁻⁴·g·(x(α) − x) holds. Stops after `maxIterations`, when no
+/// step decreases f, when a step gains less than `tolerance`·max(|f|, 1), or (without
+/// evaluating it) when the next full step is predicted to gain less than that.
+struct ProjectedGaussNewton {
+  var maxIterations = 30
+  var tolerance = 1e-9
+
+  struct Result {
+    var x: [Double]
+    var value: Double
+    var iterations: Int
+    var evaluations: Int
+  }
+
+  /// `f(x)` returns the value, the gradient and the n×n curvature matrix (row-major).
+  func minimize(
+    start: [Double], lower: [Double], upper: [Double], _ f: ([Double]) -> (Double, [Double], [Double])
+  ) -> Result {
+    let n = start.count
+    var x = (0..<n).map { Swift.min(Swift.max(start[$0], lower[$0]), upper[$0]) }
+    var (fx, g, h) = f(x)
+    var evaluations = 1
+    var iterations = 0
+    guard fx.isFinite else { return Result(x: x, value: fx, iterations: 0, evaluations: 1) }
+    // Levenberg–Marquardt damping λ, relative to the largest curvature: shrinks after a step
+    // the quadratic model predicted well, grows after a poor or rejected one.
+    var damping = 1e-3
+    while iterations < maxIterations {
+      var free: [Int] = []
+      for j in 0..<n where !((x[j] <= lower[j] && g[j] > 0) || (x[j] >= upper[j] && g[j] < 0)) { free.append(j) }
+      guard !free.isEmpty else { break }
+      var scale = 0.0
+      for j in free { scale = Swift.max(scale, h[j * n + j]) }
+      iterations += 1
+      var accepted = false
+      var xNew = x, fNew = fx, gNew = g, hNew = h
+      var converged = false
+      for _ in 0..<20 {
+        guard let dFree = Self.solve(h, g, free, n, lambda: damping * scale) else { break }
+        xNew = x
+        for (a, j) in free.enumerated() { xNew[j] = Swift.min(Swift.max(x[j] + dFree[a], lower[j]), upper[j]) }
+        // The quadratic model's gain over the (clamped) step s: −(g·s + ½·sᵀHs).
+        var gs = 0.0, shs = 0.0
+        for j in free {
+          let sj = xNew[j] - x[j]
+          gs += g[j] * sj
+          var row = 0.0
+          for k in free { row += h[j * n + k] * (xNew[k] - x[k]) }
+          shs += sj * row
+        }
+        let predicted = -(gs + 0.5 * shs)
+        if damping <= 1e-3 && predicted <= tolerance * Swift.max(abs(fx), 1) { converged = true; break }
+        guard gs < 0 else { damping = Swift.max(damping * 4, 1e-6); continue }
+        (fNew, gNew, hNew) = f(xNew)
+        evaluations += 1
+        if fNew.isFinite && fNew <= fx + 1e-4 * gs {
+          accepted = true
+          let ratio = (fx - fNew) / Swift.max(predicted, .leastNormalMagnitude)
+          if ratio > 0.75 { damping = Swift.max(damping / 3, 1e-7) } else if ratio < 0.25 { damping *= 2 }
+          break
+        }
+        damping = Swift.max(damping * 4, 1e-6)
+      }
+      if converged || !accepted { if converged { iterations -= 1 }; break }
+      let improvement = fx - fNew
+      x = xNew; fx = fNew; g = gNew; h = hNew
+      if improvement <= tolerance * Swift.max(abs(fx), 1) { break }
+    }
+    return Result(x: x, value: fx, iterations: iterations, evaluations: evaluations)
+  }
+
+  /// d_f solving (H_ff + λI)·d = −g_f by Cholesky, λ = 0 first and raised while H_ff is not
+  /// positive definite; nil when nothing works.
+  static func solve(_ h: [Double], _ g: [Double], _ free: [Int], _ n: Int, lambda base: Double = 0) -> [Double]? {
+    let m = free.count
+    var scale = 0.0
+    for a in 0..<m { scale = Swift.max(scale, abs(h[free[a] * n + free[a]])) }
+    var lambda = base
+    for _ in 0..<12 {
+      var l = [Double](repeating: 0, count: m * m)
+      var ok = true
+      for i in 0..<m where ok {
+        for j in 0...i {
+          var sum = h[free[i] * n + free[j]] + (i == j ? lambda : 0)
+          for k in 0..<j { sum -= l[i * m + k] * l[j * m + k] }
+          if i == j {
+            if !(sum > 0) || !sum.isFinite { ok = false; break }
+            l[i * m + i] = sum.squareRoot()
+          } else {
+            l[i * m + j] = sum / l[j * m + j]
+          }
+        }
+      }
+      if ok {
+        var z = [Double](repeating: 0, count: m)
+        for i in 0..<m {
+          var sum = -g[free[i]]
+          for k in 0..<i { sum -= l[i * m + k] * z[k] }
+          z[i] = sum / l[i * m + i]
+        }
+        var d = [Double](repeating: 0, count: m)
+        for i in stride(from: m - 1, through: 0, by: -1) {
+          var sum = z[i]
+          for k in (i + 1)..<m { sum -= l[k * m + i] * d[k] }
+          d[i] = sum / l[i * m + i]
+        }
+        if d.allSatisfy(\.isFinite) { return d }
+      }
+      lambda = lambda == 0 ? Swift.max(scale, 1e-12) * 1e-8 : lambda * 100
+    }
+    return nil
+  }
+}
