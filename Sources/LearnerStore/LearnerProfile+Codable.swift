@@ -131,6 +131,7 @@ extension DesiredRetention {
 extension VocabularySettings {
   enum CodingKeys: String, CodingKey {
     case newWordsPerDay, reminderEveryMinutes, reminderDailyCap, wakingHours, quietHours, mode
+    case cards
   }
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -141,5 +142,6 @@ extension VocabularySettings {
     wakingHours = try c.decodeIfPresent(String.self, forKey: .wakingHours) ?? d.wakingHours
     quietHours = try c.decodeIfPresent([String].self, forKey: .quietHours) ?? d.quietHours
     mode = try c.decodeIfPresent(ReminderPolicy.Mode.self, forKey: .mode) ?? d.mode
+    cards = try c.decodeIfPresent(CardMode.self, forKey: .cards)
   }
 }

@@ -76,6 +76,9 @@ public struct VocabularySettings: Sendable, Equatable, Codable {
   /// Windows without reminders, each `HH:MM-HH:MM` (may wrap midnight).
   public var quietHours: [String] = []
   public var mode: ReminderPolicy.Mode = .translation
+  /// Card directions: forward (English → Ukrainian), reverse, or both; nil is forward (the
+  /// key is left out of profile.json until set).
+  public var cards: CardMode?
   public init() {}
 }
 

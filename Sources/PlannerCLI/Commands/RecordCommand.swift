@@ -54,6 +54,7 @@ enum RecordCommand: PlannerCommand {
           .positional(.EN, help: "English word or phrase asked."),
           .option(.answer, value: "TEXT", help: "The answer given.", required: true),
           .option(.seconds, value: "S", help: "How long it took."),
+          .flag(.reverse, help: "A reverse card: a translation was shown, the answer is English (default: the profile's vocabulary.cards)."),
         ]),
       CommandSpec(
         name: "reminder", abstract: "A reminder shown, or what the learner did with it.",
@@ -140,10 +141,12 @@ enum RecordCommand: PlannerCommand {
         range: try arguments.require(.RANGE), tier: tier, grade: try arguments.requiredInt(.grade, in: 1...4),
         mistakes: max(try arguments.int(.mistakes, in: 0...Int.max) ?? 0, located.count), mistakesAt: located,
         hesitations: try arguments.int(.hesitations, in: 0...Int.max) ?? 0, seconds: try seconds()))
-    case ["word", "add"]: payload = .wordAdded(english: try arguments.require(.EN), ukrainian: arguments.positionals(.UK))
-    case ["word", "edit"]: payload = .wordEdited(english: try arguments.require(.EN), ukrainian: arguments.positionals(.UK))
+    case ["word", "add"]:
+      payload = .wordAdded(english: try VocabularyCLI.english(arguments), ukrainian: try VocabularyCLI.translations(arguments, context: context))
+    case ["word", "edit"]:
+      payload = .wordEdited(english: try VocabularyCLI.english(arguments), ukrainian: try VocabularyCLI.translations(arguments, context: context))
     case ["word", "delete"]: payload = .wordDeleted(english: try arguments.require(.EN))
-    case ["word", "lookup"]: payload = .wordLookedUp(english: try arguments.require(.EN))
+    case ["word", "lookup"]: payload = .wordLookedUp(english: try VocabularyCLI.english(arguments))
     case ["word", "open"]: payload = .wordOpened(english: try arguments.require(.EN))
     case ["word", "known"]: payload = .wordKnown(english: try arguments.require(.EN))
     case ["word", "unknown"]: payload = .wordUnknown(english: try arguments.require(.EN))
@@ -151,14 +154,24 @@ enum RecordCommand: PlannerCommand {
     case ["quiz"]:
       let en = try arguments.require(.EN)
       let answer = try arguments.require(.answer)
+      // The card's direction: --reverse, else the profile's `vocabulary.cards` rule for the
+      // learning day of the answer (the rule the plan used).
+      var clock = LearningDayClock(profile: profile)
+      let direction: CardDirection = arguments.flag(.reverse) ? .reverse
+        : (profile.vocabulary.cards ?? .forward).direction(for: en, on: EpochDay(clock.day(atMillis: time.epochMillis)))
+      try VocabularyCLI.requireAnswer(answer, direction: direction)
       let learner = try Learner.load(dir, writeSnapshot: false)
       guard learner.state.hasWord(en), let entry = learner.state.word(en)?.word else { throw PlanEngineError.unknownWord(en) }
-      let checked = AnswerChecker.check(answer, accepted: entry.ukrainian)
+      let dictionary = learner.vocabularyWords
+      let word = dictionary.first { $0.key == VocabularyWord.key(entry.english) }
+        ?? VocabularyWord(english: entry.english, translations: entry.ukrainian, addedAt: Date(timeIntervalSince1970: 0))
+      let checked = AnswerChecker.check(answer, word: word, dictionary: dictionary, direction: direction)
       let (verdict, matched) = (checked.verdict, checked.matched)
+      let expected = direction == .forward ? entry.ukrainian.joined(separator: ", ") : entry.english
       switch verdict {
       case .right: note = ": right"
-      case .typo: note = ": typo, the right spelling is \(matched ?? entry.ukrainian.joined(separator: ", "))"
-      case .wrong: note = ": wrong (\(entry.ukrainian.joined(separator: ", ")))"
+      case .typo: note = ": typo, the right spelling is \(matched ?? expected)"
+      case .wrong: note = ": wrong (\(expected))"
       }
       payload = .wordQuizzed(english: en, answer: answer, verdict: verdict, seconds: try seconds())
     case ["reminder", "shown"]:
