@@ -133,7 +133,9 @@ enum ReplayScenario {
           time += 600_000 + Int64(rng.next() % 1_200_000)
         } else {
           state = 2
-          interval *= rating == 2 ? 1.2 : rating == 3 ? 2.5 : 3.5
+          // At most 100 years, as FSRS-6's maximum interval: uncapped, a long streak of Easy
+          // reached past year 9999, which the reader now refuses instead of wrapping.
+          interval = min(interval * (rating == 2 ? 1.2 : rating == 3 ? 2.5 : 3.5), 36_500)
           time += Int64(interval.rounded()) * day + Int64(rng.next() % 7_200_000) - 3_600_000
         }
       }
