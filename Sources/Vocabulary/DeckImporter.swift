@@ -7,6 +7,12 @@ import PlannerCore
 /// (`ukrainian` may also be one string with `;`). A word that appears twice (compared
 /// case-insensitively) is merged: one entry, translations united, none doubled (translations
 /// compared as the answer checker folds them). Pure: bytes in, entries out.
+///
+/// **Order.** Entries come in deck order: the file's order, or, when the deck has a `rank`
+/// column (CSV) or key (JSON, a whole number ≥ 0), by rank (equal ranks and rows without one
+/// keep the file's order, rows without a rank last). Importing keeps that order (each added
+/// word records its position, `word.added`'s `rank`), so new words are introduced in the deck's
+/// frequency order, not A→Z.
 public enum DeckImporter {
   public static func parse(_ bytes: [UInt8], file: String) throws(PlanEngineError) -> [DeckEntry] {
     var body = bytes[...]
@@ -107,6 +113,8 @@ public enum DeckImporter {
     guard let en = names.firstIndex(of: "english"), let uk = names.firstIndex(of: "ukrainian") else {
       throw .malformed(file: file, line: header.line, keyPath: nil, expected: "a header row naming the columns `english` and `ukrainian`")
     }
+    let rankColumn = names.firstIndex(of: "rank")
+    var ranks: [Int?] = []
     var out: [(DeckEntry, Int?, String)] = []
     for row in rows.dropFirst() {
       guard row.fields.count == names.count else {
@@ -122,9 +130,32 @@ public enum DeckImporter {
       guard !translations.isEmpty else {
         throw .malformed(file: file, line: row.line, keyPath: "column \(uk + 1) (ukrainian)", expected: "at least one Ukrainian translation")
       }
+      if let rc = rankColumn {
+        let text = row.fields[rc].trimmingCharacters(in: .whitespaces)
+        if text.isEmpty {
+          ranks.append(nil)
+        } else {
+          guard let r = Int(text), r >= 0 else {
+            throw .malformed(file: file, line: row.line, keyPath: "column \(rc + 1) (rank)", expected: "a whole number ≥ 0 (the word's place in the deck), not '\(text)'")
+          }
+          ranks.append(r)
+        }
+      }
       out.append((DeckEntry(english: english, ukrainian: translations), row.line, "column \(uk + 1) (ukrainian)"))
     }
-    return out
+    return rankColumn == nil ? out : ordered(out, ranks: ranks)
+  }
+
+  /// Entries by rank (stable: equal ranks keep file order; entries without a rank last).
+  static func ordered<T>(_ items: [T], ranks: [Int?]) -> [T] {
+    items.indices.sorted { a, b in
+      switch (ranks[a], ranks[b]) {
+      case let (x?, y?): return x != y ? x < y : a < b
+      case (.some, nil): return true
+      case (nil, .some): return false
+      case (nil, nil): return a < b
+      }
+    }.map { items[$0] }
   }
 
   // MARK: JSON
@@ -132,8 +163,9 @@ public enum DeckImporter {
   struct JSONEntry: Decodable {
     var english: String
     var ukrainian: [String]
+    var rank: Int?
 
-    enum CodingKeys: String, CodingKey { case english, ukrainian }
+    enum CodingKeys: String, CodingKey { case english, ukrainian, rank }
 
     init(from decoder: any Decoder) throws {
       let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -143,6 +175,7 @@ public enum DeckImporter {
       } else {
         ukrainian = try c.decode([String].self, forKey: .ukrainian)
       }
+      rank = try c.decodeIfPresent(Int.self, forKey: .rank)
     }
   }
 
@@ -176,9 +209,12 @@ public enum DeckImporter {
       guard !translations.isEmpty else {
         throw .malformed(file: file, line: nil, keyPath: "[\(i)].ukrainian", expected: "at least one Ukrainian translation")
       }
+      if let r = e.rank, r < 0 {
+        throw .malformed(file: file, line: nil, keyPath: "[\(i)].rank", expected: "a whole number ≥ 0 (the word's place in the deck), not \(r)")
+      }
       out.append((DeckEntry(english: english, ukrainian: translations), nil, "[\(i)].ukrainian"))
     }
-    return out
+    return entries.contains(where: { $0.rank != nil }) ? ordered(out, ranks: entries.map(\.rank)) : out
   }
 
   static func path(_ keys: [any CodingKey]) -> String {

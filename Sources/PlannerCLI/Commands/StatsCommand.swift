@@ -41,6 +41,10 @@ enum StatsCommand: PlannerCommand {
     text += "  well known (recall ≥ \(Int((learner.profile.retention.vocabulary * 100).rounded()))%): \(stats.wellKnown)\n"
     if let r = stats.averageRecall { text += "  average recall: \(Int((r * 100).rounded()))%\n" }
     if !stats.needMostPractice.isEmpty { text += "  need practice most: \(stats.needMostPractice.joined(separator: ", "))\n" }
+    if !stats.leeches.isEmpty {
+      text += "  leeches (failed again and again; relearn or suspend): \(stats.leeches.joined(separator: ", "))\n"
+    }
+    if stats.suspended > 0 { text += "  suspended: \(stats.suspended)\n" }
     context.stdout.write(text)
     return 0
   }

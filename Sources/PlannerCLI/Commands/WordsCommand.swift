@@ -20,7 +20,7 @@ enum WordsCommand: PlannerCommand {
       .positional(.DIR, help: "The learner's folder."),
       .positional(.ACTION, help: "'import' to import FILE.", optional: true),
       .positional(.FILE, help: "The deck to import (CSV or JSON).", optional: true),
-      .option(.sort, value: "ORDER", help: "date (added), alpha, or popularity.", default: "date"),
+      .option(.sort, value: "ORDER", help: "date (added), alpha, popularity, or priority (the plan's ranking).", default: "date"),
     ] + FormatOption.arguments + DateOption.arguments + AtOption.arguments)
 
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
@@ -45,14 +45,14 @@ enum WordsCommand: PlannerCommand {
     }
     let sortName = arguments.string(.sort) ?? "date"
     guard let sort = WordSort(rawValue: sortName) else {
-      throw CLIError.notOneOf(ArgumentName.sort.display, sortName, choices: ["date", "alpha", "popularity"])
+      throw CLIError.notOneOf(ArgumentName.sort.display, sortName, choices: WordSort.allCases.map(\.rawValue))
     }
     // The state `today` plans on (parameters in force), so recall and due agree with the plan.
     let learner = try LearnerDailyPlanner.load(dir)
     let clock = try learner.vocabularyClock()
     let model = learner.memoryModel
     let day = date ?? clock.learningDay(of: context.now)
-    let words = sort.sorted(learner.vocabularyWords)
+    let words = sort.sorted(learner.vocabularyWords, on: day, clock: clock, model: model, desiredRetention: learner.vocabularyRetention)
     if format.isJSON {
       let rows = words.map { w in
         WordRow(
@@ -61,7 +61,8 @@ enum WordsCommand: PlannerCommand {
           recall: VocabularyPriority.recall(w, on: day, clock: clock, model: model),
           stability: w.memory?.stability, difficulty: w.memory?.difficulty,
           lastReview: w.lastReviewedAt.map(clock.localISO8601),
-          due: w.memory == nil ? nil : VocabularyPriority.isDue(w, on: day, clock: clock, model: model, desiredRetention: learner.vocabularyRetention))
+          due: w.memory == nil ? nil : VocabularyPriority.isDue(w, on: day, clock: clock, model: model, desiredRetention: learner.vocabularyRetention),
+          leech: Leech.isLeech(w) ? true : nil, suspended: w.suspended ? true : nil)
       }
       context.stdout.write(JSONOutput.document(WordList(version: 1, date: day, sort: sort.rawValue, words: rows)))
       return 0
@@ -78,6 +79,8 @@ enum WordsCommand: PlannerCommand {
       } else {
         line += ", new"
       }
+      if Leech.isLeech(w) { line += ", leech" }
+      if w.suspended { line += ", suspended" }
       line += ", added \(clock.calendarDay(of: w.addedAt)))\n"
       context.stdout.write(line)
     }
@@ -98,7 +101,7 @@ enum WordsCommand: PlannerCommand {
       let payload: EventPayload
       switch change {
       case .add(let e):
-        payload = .wordAdded(english: e.english, ukrainian: e.ukrainian)
+        payload = .wordAdded(english: e.english, ukrainian: e.ukrainian, rank: added)  // deck order (DeckImporter)
         added += 1
       case .addTranslations(let english, let translations):
         payload = .wordEdited(english: english, ukrainian: translations)
@@ -126,6 +129,8 @@ enum WordsCommand: PlannerCommand {
     var difficulty: Double?
     var lastReview: String?
     var due: Bool?
+    var leech: Bool?
+    var suspended: Bool?
   }
 
   struct WordList: Encodable {

@@ -8,6 +8,7 @@ public enum ArgumentName: String, Sendable, Hashable, CaseIterable {
   case learners, locale, minutes, mistakes, mode, model, models, name, out, parameters, policy
   case retention, revlog, seconds, seed, set, shard, sort, start, threads, tier, timezone, truth
   case check, `protocol`, reference
+  case translation
   case dayStartsAt = "day-starts-at"
   case mistakesAt = "mistakes-at"
   case predictionsOut = "predictions-out"
