@@ -148,7 +148,6 @@ public struct LearnerFold: Sendable {
       if let e, let activity = Self.activity(of: action) {
         if case .opened = activity { update(key(e)) { item in item.opens += 1 } }
         word(e, activity, day: day, ms: ms)
-        if activity != .opened { practiced(day: day, ms: ms) }
       }
     case .planOpened: state.habits.plansOpened += 1
     case .planItemDone(let date, _, _):

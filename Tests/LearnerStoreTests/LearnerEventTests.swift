@@ -23,6 +23,10 @@ import Testing
     #"{"version":1,"id":"e14","at":"2026-11-30T06:21:00+02:00","type":"plan.itemSkipped","payload":{"date":"2026-11-30","item":"old:p12"}}"#,
     #"{"version":1,"id":"e15","at":"2026-11-30T10:00:00+02:00","type":"settings.changed","payload":{"key":"dailyMinutes","value":"40","previous":"30"}}"#,
     #"{"version":1,"id":"e16","at":"2026-11-30T11:00:00+02:00","type":"word.deleted","payload":{"english":"run"}}"#,
+    #"{"version":1,"id":"e17","at":"2026-11-30T12:00:00+02:00","type":"word.lookedUp","payload":{"english":"elephant","ukrainian":["слон"]}}"#,
+    #"{"version":1,"id":"e18","at":"2026-11-30T12:01:00+02:00","type":"word.added","payload":{"english":"time","ukrainian":["час"],"rank":0}}"#,
+    #"{"version":1,"id":"e19","at":"2026-11-30T12:02:00+02:00","type":"word.suspended","payload":{"english":"time"}}"#,
+    #"{"version":1,"id":"e20","at":"2026-11-30T12:03:00+02:00","type":"word.unsuspended","payload":{"english":"time"}}"#,
   ]
 
   @Test func everyTypeHasAnExample() throws {
