@@ -14,9 +14,9 @@ import PlannerCore
 ///    owning `(i + ½) / k` of the total. Equal weights spread the reminders evenly over the
 ///    day; hours where the learner practises get more, hours they ignore get fewer.
 /// 3. **Words, rotating.** Each slot shows the first eligible word of the one ranking
-///    (``VocabularyPriority``): words due or reached for (popularity above 0) first, then the
-///    other reviewed words, each group by priority at that moment (the day's popularity as it
-///    changes); ties alphabetical. Eligible: not suspended, a memory state or popularity above
+///    (``VocabularyPriority/ranked``): due words first (and words failed or looked up today),
+///    then the other words, each group by priority at that moment (the day's popularity as it
+///    changes); ties alphabetical. Before the day's first event this is the plan's order. Eligible: not suspended, a memory state or popularity above
 ///    0, not answered right or marked known today, and not shown today, unless it was failed
 ///    since (a wrong answer, "I don't know", a look-up: it may come back at the next slot) or
 ///    the reminder was ignored (no button pressed, or dismissed: it may come back
@@ -124,6 +124,8 @@ public enum ReminderScheduler {
     /// Last shown by this schedule's own projection (the learner's answer is not known yet:
     /// it is not repeated).
     var projected = false
+    /// Failed today (wrong answer, "I don't know", a look-up): ranks with the due words.
+    var failedToday = false
     var settled = false  // answered right, typo or known: not needed again today
     var lastRecalled: Bool
   }
@@ -167,6 +169,7 @@ public enum ReminderScheduler {
         switch e.activity {
         case .quiz(.wrong), .unknown, .lookup:
           s.failedSinceShown = true
+          s.failedToday = true
           s.settled = false
           s.lastRecalled = false
         case .quiz(.right), .quiz(.typo), .known:
@@ -198,7 +201,7 @@ public enum ReminderScheduler {
         }
         let r = VocabularyPriority.recall(s.word, on: slotDay, clock: input.clock, model: input.model) ?? 0
         let p = VocabularyPriority.priority(recall: r, popularity: s.counter.popularity)
-        let due = s.counter.popularity > 0 || s.failedSinceShown
+        let due = s.failedToday
           || VocabularyPriority.isDue(s.word, on: slotDay, clock: input.clock, model: input.model, desiredRetention: input.desiredRetention)
         let group = due ? 0 : 1
         if best == nil || group < best!.group || (group == best!.group && p > best!.priority) { best = (group, p, key) }
