@@ -76,14 +76,12 @@ extension DailyPlanner {
     var recitations: [QuranRecitation] = []
     var ranges: [String: AyahRange?] = [:]  // years of history revise the same few hundred units
     for e in events {
-      guard case .recitation(let r) = e.payload, let grade = Rating(rawValue: r.grade) else { continue }
+      guard case .recitation(let r) = e.payload else { continue }
       let range: AyahRange?
       if let known = ranges[r.range] { range = known } else { range = try? AyahRange(parsing: r.range); ranges[r.range] = range }
-      guard let range else { continue }
-      recitations.append(QuranRecitation(
-        day: EpochDay(clock.day(atMillis: e.time.epochMillis)), range: range,
-        tier: r.tier, grade: grade, mistakes: r.mistakes,
-        mistakesAt: r.mistakesAt.compactMap { try? LearnerQuran.ayahID($0) }, hesitations: r.hesitations, seconds: r.seconds))
+      guard let range, let recitation = r.quranRecitation(day: EpochDay(clock.day(atMillis: e.time.epochMillis)), range: range)
+      else { continue }
+      recitations.append(recitation)
     }
     return recitations
   }

@@ -25,6 +25,15 @@ public enum DailyPlanner {
   /// Horizon of the catch-up forecast.
   public static let horizonDays = 180
 
+  /// The Quran part on its cap (step 2): the Quran planner's own plan, before the composition
+  /// fits it into the day. `show` counts what is due from it, so it agrees with `today`.
+  public static func quranPlan(_ input: DailyPlanInput) throws(PlanEngineError) -> QuranPlan? {
+    guard var q = input.quran else { return nil }
+    let factor = input.completion.factor
+    q.settings.dailyMinutes = min(q.settings.dailyMinutes * factor, Double(input.profileMinutes) * factor)
+    return try QuranPlanner.plan(q)
+  }
+
   public static func plan(_ input: DailyPlanInput) throws(PlanEngineError) -> DailyPlan {
     let day = input.date
     let weekday = Weekday.of(day)
@@ -37,12 +46,7 @@ public enum DailyPlanner {
         text: "plan shortened to \(fmt(budgetMinutes)) min: you finish about \(Int((share * 100).rounded()))% of your plans"))
     }
 
-    // The Quran part on its cap.
-    var quranPlan: QuranPlan?
-    if var q = input.quran {
-      q.settings.dailyMinutes = min(q.settings.dailyMinutes * factor, budgetMinutes)
-      quranPlan = try QuranPlanner.plan(q)
-    }
+    let quranPlan = try quranPlan(input)
     let model = FSRS6(parameters: input.quran?.parameters ?? .defaults)
     var memories: [ReviewUnitID: ReviewUnitMemory] = [:]
     for m in input.quran?.units ?? [] { memories[m.unit] = m }

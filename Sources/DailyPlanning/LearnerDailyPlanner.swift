@@ -1,4 +1,5 @@
 import Foundation
+import Hifz
 import LearnerStore
 import Localization
 import MemoryModels
@@ -109,6 +110,21 @@ public struct LearnerDailyPlanner: LearnerPlanner {
     // From the state alone: the same plan as from the events (the fold keeps what it needs).
     return try DailyPlanner.plan(profile: learner.profile, state: learner.state, date: day, locale: locale,
                                  parameters: learner.parameters)
+  }
+
+  /// The Quran review units due on `date` by the Quran planner's own rule: those its revision
+  /// items cover (recent and old) and those it defers to the coming days.
+  public func quranUnitsDue(_ learner: Loaded, date: EpochDay?) throws(PlanEngineError) -> Int {
+    let day = date ?? Self.today(learner.profile, now: now)
+    let input = try DailyPlanner.input(profile: learner.profile, state: learner.state, history: nil, date: day,
+                                       locale: locale, parameters: learner.parameters, reminders: false)
+    guard let plan = try DailyPlanner.quranPlan(input) else { return 0 }
+    var units = Set<ReviewUnitID>()
+    for item in plan.items where item.tier != .newLesson {
+      if let unit = item.unit { units.insert(unit) }
+      for range in item.ranges { units.formUnion(ReviewUnits.units(overlapping: range)) }
+    }
+    return units.count + (plan.backlog?.deferredUnits ?? 0)
   }
 
   public func plan(_ learner: Loaded, date: EpochDay?) throws -> PlannedLearner {

@@ -101,30 +101,6 @@ extension Learner {
   }
 }
 
-extension Learner {
-  /// The day's vocabulary plan from the learner's current state: the profile's new words per
-  /// day and vocabulary retention, the learner's own seconds per review, and the minutes the
-  /// caller gives the vocabulary part (the daily plan splits the budget between Quran and words).
-  public func vocabularyPlan(on day: EpochDay, budgetMinutes: Double) throws(PlanEngineError) -> VocabularyPlan {
-    let clock = try vocabularyClock()
-    return try VocabularyPlanner.plan(VocabularyPlanner.Input(
-      day: day, clock: clock, words: vocabularyWords, newWordsPerDay: profile.vocabulary.newWordsPerDay,
-      budgetMinutes: budgetMinutes, desiredRetention: profile.retention.vocabulary, model: memoryModel,
-      timings: VocabularyTimings(meanReviewSeconds: state.habits.secondsPerVocabularyReview, reviewCount: state.habits.vocabularyTimedReviews)))
-  }
-
-  /// The day's reminders as planned the night before (no events of the day yet), with the
-  /// learner's habits from the whole history.
-  public static func vocabularyReminders(_ dir: String, on day: EpochDay) throws(PlanEngineError) -> [Reminder] {
-    let learner = try load(dir, writeSnapshot: false)
-    let clock = try learner.vocabularyClock()
-    let input = ReminderScheduler.Input(
-      clock: clock, policy: try learner.reminderPolicy(), habits: learner.state.reminderHabits, words: learner.vocabularyWords,
-      model: learner.memoryModel, desiredRetention: learner.profile.retention.vocabulary)
-    return try ReminderScheduler.reminders(input, day: day)
-  }
-}
-
 extension LearnerState {
   /// Reminder habits, the one computation of them: practice per local hour (``Habits``), and
   /// reminders shown and ignored per local hour as the fold keeps them (``PlanInputs``: a

@@ -81,11 +81,9 @@ public struct LearnerFold: Sendable {
         range = parsed
         ranges[r.range] = (parsed, ReviewUnits.units(overlapping: parsed))
       }
-      let located = r.mistakesAt.compactMap { try? LearnerQuran.ayahID($0) }
-      let recitation = QuranRecitation(
-        day: EpochDay(day), range: range, tier: r.tier,
-        grade: Rating(rawValue: r.grade) ?? .again, mistakes: r.mistakes, mistakesAt: located,
-        hesitations: r.hesitations, seconds: r.seconds)
+      // The codec admits grades 1...4 only, so every stored recitation converts.
+      guard let recitation = r.quranRecitation(day: EpochDay(day), range: range) else { return }
+      let located = recitation.mistakesAt
       let ratings = QuranGrading.unitRatings(of: recitation, units: ranges[r.range]!.1)
       for (unit, rating) in ratings {
         let key = unit.description
@@ -93,7 +91,7 @@ public struct LearnerFold: Sendable {
         update(key, creating: true) { item in item.mistakes += slips }
         rate(key, rating, day: day, ms: ms)
       }
-      if Rating(rawValue: r.grade) != nil { state.plan.recited(recitation) }
+      state.plan.recited(recitation)
       if let seconds = r.seconds {
         state.habits.recitationSeconds += seconds
         state.habits.recitationLines += Quran.lines(range)

@@ -36,7 +36,7 @@ enum PlanFileWriter {
   /// Writes `bytes` to a temporary file beside `target`; nil when `target` already holds them.
   static func stage(_ bytes: [UInt8], to target: URL) throws(PlanEngineError) -> Staged? {
     let folder = target.deletingLastPathComponent()
-    if let existing = try readIfPresent(target.path), existing == bytes { return nil }
+    if let existing = try DurableFile.read(target.path), existing == bytes { return nil }
     try makeFolder(folder)
     let temporary = folder.appendingPathComponent(
       ".\(target.lastPathComponent).\(getpid())-\(counter.withLock { $0 += 1; return $0 }).tmp")
@@ -98,27 +98,6 @@ enum PlanFileWriter {
     guard fd >= 0 else { throw .io(path: path, reason: errnoReason("cannot reopen the temporary plan")) }
     defer { close(fd) }
     guard fsync(fd) == 0 else { throw .io(path: path, reason: errnoReason("cannot flush the temporary plan to disk")) }
-  }
-
-  /// The file's bytes, or nil when it does not exist.
-  static func readIfPresent(_ path: String) throws(PlanEngineError) -> [UInt8]? {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    if fd < 0 {
-      if errno == ENOENT || errno == ENOTDIR { return nil }
-      throw .io(path: path, reason: errnoReason("cannot open the existing plan"))
-    }
-    defer { close(fd) }
-    var result: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-      if n < 0 {
-        if errno == EINTR { continue }
-        throw .io(path: path, reason: errnoReason("cannot read the existing plan"))
-      }
-      if n == 0 { return result }
-      result.append(contentsOf: chunk[0..<n])
-    }
   }
 
   private static func makeFolder(_ folder: URL) throws(PlanEngineError) {

@@ -55,7 +55,8 @@ enum ShowCommand: PlannerCommand {
     let pages = rows.filter { ReviewUnitID($0.key) != nil }
     let words = rows.filter { $0.item.word.map { !$0.deleted } ?? false }
     let deleted = rows.filter { $0.item.word?.deleted ?? false }.count
-    let pagesDue = pages.filter { ($0.retrievability ?? 1) < p.quran.settings.desiredRetention }.count
+    // Due as the Quran planner counts it (what `today` revises or defers), not R alone.
+    let pagesDue = try LearnerDailyPlanner(now: context.now).quranUnitsDue(loaded, date: EpochDay(today))
     let wordsDue = loaded.vocabularyWords.filter {
       VocabularyPriority.isDue($0, on: EpochDay(today), clock: vocabularyClock, model: fsrs, desiredRetention: p.retention.vocabulary)
     }.count
@@ -71,7 +72,7 @@ enum ShowCommand: PlannerCommand {
     var out = "learner \(p.id)\(p.name.map { " (\($0))" } ?? ""): \(p.timezone), day starts at \(p.dayStartHour < 10 ? "0" : "")\(p.dayStartHour):00, locale \(p.locale.rawValue), \(p.dailyMinutes) min/day\n"
     out += "history: \(s.eventCount) event\(s.eventCount == 1 ? "" : "s")\(latest.map { ", latest \($0)" } ?? "")\n"
     let meanS = pages.compactMap(\.item.memory?.stability).reduce(0, +) / Double(max(1, pages.count))
-    out += "quran: \(pages.count) review unit\(pages.count == 1 ? "" : "s"), \(pagesDue) due (R < \(p.quran.settings.desiredRetention))"
+    out += "quran: \(pages.count) review unit\(pages.count == 1 ? "" : "s"), \(pagesDue) due today\(p.quran.goal == nil ? " (no Quran goal set: today plans none)" : "")"
     out += pages.isEmpty ? "\n" : ", mean stability \(fixed(meanS, 1)) days\n"
     out += "vocabulary: \(words.count) word\(words.count == 1 ? "" : "s")\(deleted > 0 ? " (\(deleted) deleted)" : ""), \(wordsDue) due (R < \(p.retention.vocabulary))"
     if let top = popular.first { out += ", most popular: \(top.item.word!.english) (\(top.item.popularity))" }

@@ -16,7 +16,8 @@ package enum DurableFile {
   package static func read(_ path: String, from offset: Int = 0) throws(PlanEngineError) -> [UInt8]? {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     if fd < 0 {
-      if errno == ENOENT { return nil }
+      // Absent, or a path component is a file: no such file either way.
+      if errno == ENOENT || errno == ENOTDIR { return nil }
       throw .io(path: path, reason: "cannot open: \(errorText())")
     }
     defer { close(fd) }

@@ -66,7 +66,7 @@ import Testing
     #expect(show.out == """
       learner amina: Europe/Kyiv, day starts at 04:00, locale uk, 25 min/day
       history: 16 events, latest 2026-11-30T10:01:00+02:00
-      quran: 1 review unit, 1 due (R < 0.95), mean stability 0.2 days
+      quran: 1 review unit, 0 due today (no Quran goal set: today plans none), mean stability 0.2 days
       vocabulary: 1 word (1 deleted), 0 due (R < 0.9)
       habits: 68.2 s per mushaf line, 6.0 s per vocabulary review, plan completion 50%, practises most at 06:00, 2 active days
       most at risk now:

@@ -1,4 +1,5 @@
 import Foundation
+import Hifz
 import Testing
 @testable import DailyPlanning
 @testable import LearnerStore
@@ -144,6 +145,42 @@ struct CommandsAgreeTests {
   @Test("a learner whose parameters were refitted from 600 reviews")
   func fitted() throws {
     try Self.check("fitted", words: 30, days: 20, parameters: "fitted")
+  }
+
+  /// `show` counts the Quran units due by the Quran planner's rule, the units `today` revises
+  /// (recent and old revision) when nothing is deferred: a juz-30 learner with An-Naba to
+  /// Al-Ghashiya memorised, some of it recited days ago.
+  @Test("show's Quran due count is what today revises")
+  func quranDue() throws {
+    let tmp = TemporaryFolder("agree-quran")
+    let dir = tmp.file("hafsa")
+    var profile = LearnerProfile(id: "hafsa")
+    profile.timezone = "UTC"
+    profile.dailyMinutes = 90
+    profile.quran.settings.dailyMinutes = 90
+    profile.quran.goal = QuranGoal(direction: .fromAnNas, scope: try AyahRange(parsing: "juz30"),
+                                   memorised: [MemorisedRange(try AyahRange(parsing: "78-88"), selfRating: .good)],
+                                   startDate: try EpochDay(parsing: "2026-02-01"))
+    try Learner.create(dir, profile: profile)
+    let start: Int64 = 1_769_904_000_000  // 2026-02-01T00:00Z
+    var events: [LearnerEvent] = []
+    for (k, surah) in (78...88).enumerated() {
+      let t = start + Int64(k * 2) * 86_400_000 + 7 * 3_600_000
+      events.append(LearnerEvent(id: "r\(surah)", time: EventTime(epochMillis: t, offsetSeconds: 0),
+                                 payload: .recitation(Recitation(range: "\(surah)", tier: .oldRevision, grade: k % 4 == 0 ? 2 : 3))))
+    }
+    try Learner.record(dir, events: events, now: Self.now)
+    let plan = try Self.json(runCLI(["today", dir, "--date", Self.date, "--format", "json"], now: Self.now), "today")
+    #expect((plan["totals"] as? [String: Any])?["deferredItems"] as? Int == 0)
+    var units = Set<ReviewUnitID>()
+    for section in try #require(plan["sections"] as? [[String: Any]]) where ["quran.recent", "quran.old"].contains(section["kind"] as? String) {
+      for item in section["items"] as? [[String: Any]] ?? [] {
+        for r in item["ranges"] as? [String] ?? [] { units.formUnion(ReviewUnits.units(overlapping: try AyahRange(parsing: r))) }
+      }
+    }
+    #expect(!units.isEmpty, "some memorised pages are due on \(Self.date)")
+    let shown = try Self.json(runCLI(["show", dir, "--format", "json"], now: Self.now), "show")
+    #expect((shown["due"] as? [String: Any])?["quranPages"] as? Int == units.count)
   }
 
   @Test("a learner on the default parameters")

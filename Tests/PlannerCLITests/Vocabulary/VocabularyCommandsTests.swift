@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LearnerStore
+@testable import DailyPlanning
 import TestSupport
 @testable import PlannerCLI
 @testable import PlannerCore
@@ -191,14 +192,17 @@ struct VocabLearnerPlanTests {
       ("2026-05-01T10:00:03+03:00", .wordAdded(english: "door", ukrainian: ["двері"])),
       ("2026-05-02T10:00:00+03:00", .wordQuizzed(english: "apple", answer: "груша", verdict: .wrong, seconds: 32)),
     ])
-    var learner = try Learner.load(dir)
-    learner.profile.vocabulary.newWordsPerDay = 2
-    let plan = try learner.vocabularyPlan(on: EpochDay(year: 2026, month: 5, day: 12)!, budgetMinutes: 5)
+    var loaded = try LearnerDailyPlanner.load(dir)
+    loaded.profile.vocabulary.newWordsPerDay = 2
+    loaded.profile.dailyMinutes = 5
+    // The shipped path: `today`'s composition over the vocabulary planner.
+    let plan = try LearnerDailyPlanner(now: VocabCommandsTests.now).dailyPlan(loaded, date: EpochDay(year: 2026, month: 5, day: 12)!)
     // One timed review of 32 s: (12·10 + 32)/11 ≈ 13.8 → 14 s; new words 30 · 13.82/12 ≈ 35 s.
-    #expect(plan.estimates == VocabularyTimeEstimates(reviewSeconds: 14, newWordSeconds: 35, observedReviews: 1))
-    #expect(plan.items.map(\.english) == ["apple", "bread", "cheese"])
-    #expect(plan.items.map(\.kind) == [.review, .new, .new])
-    #expect(plan.items[0].reason.code == .dueAndNeeded)
+    let reviews = plan.sections.filter { $0.kind == .vocabularyReviews }.flatMap(\.items)
+    let fresh = plan.sections.filter { $0.kind == .vocabularyNewWords }.flatMap(\.items)
+    #expect(reviews.map(\.english) == ["apple"] && reviews.map(\.estimatedSeconds) == [14])
+    #expect(fresh.map(\.english) == ["bread", "cheese"] && fresh.map(\.estimatedSeconds) == [35, 35])
+    #expect(reviews[0].reason.code == .dueAndNeeded)
   }
 
   @Test("the day's reminders from the profile's settings, in the learner's timezone")
@@ -208,9 +212,10 @@ struct VocabLearnerPlanTests {
       ("2026-05-01T10:00:00+03:00", .wordAdded(english: "apple", ukrainian: ["яблуко"])),
       ("2026-05-02T10:00:00+03:00", .wordLookedUp(english: "apple")),
     ])
-    let r = try Learner.vocabularyReminders(dir, on: EpochDay(year: 2026, month: 5, day: 12)!)
+    // The shipped path: the reminders of `today`'s plan, planned before the day starts.
+    let plan = try LearnerDailyPlanner(now: VocabCommandsTests.now).dailyPlan(try LearnerDailyPlanner.load(dir), date: EpochDay(year: 2026, month: 5, day: 12)!)
     // One word: the day's plan shows it once (a word repeats only once ignored or failed).
-    #expect(r.map(\.localTime) == ["2026-05-12T08:00:00+03:00"])
-    #expect(r.map(\.english) == ["apple"])
+    #expect(plan.reminders.map(\.at) == ["2026-05-12T08:00:00+03:00"])
+    #expect(plan.reminders.map(\.english) == ["apple"])
   }
 }
