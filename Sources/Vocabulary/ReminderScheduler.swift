@@ -16,10 +16,11 @@ import PlannerCore
 /// 3. **Words, rotating.** Each slot shows the first eligible word of the one ranking
 ///    (``VocabularyPriority/ranked``): due words first (and words failed or looked up today),
 ///    then the other words, each group by priority at that moment (the day's popularity as it
-///    changes); ties alphabetical. Before the day's first event this is the plan's order. Eligible: not suspended, a memory state or popularity above
-///    0, not answered right or marked known today, and not shown today, unless it was failed
-///    since (a wrong answer, "I don't know", a look-up: it may come back at the next slot) or
-///    the reminder was ignored (no button pressed, or dismissed: it may come back
+///    changes); ties: lower recall, then alphabetical. Before the day's first event this is the
+///    plan's order. Eligible: not suspended, a memory state or popularity above 0, not answered
+///    right or marked known today, and not shown today, unless it was failed since (a wrong
+///    answer, "I don't know", a look-up: it may come back at the next slot) or the reminder was
+///    ignored (no button pressed, or dismissed: it may come back
 ///    `repeatGapHours` later). So a day's reminders cover as many distinct words as there are
 ///    slots. A slot with no eligible word shows nothing.
 /// 4. **Mode.** `translation` or `hint` as set; `mixed` gives a hint for a word last recalled
@@ -191,7 +192,7 @@ public enum ReminderScheduler {
       if let limit = notBefore, slot < limit { continue }
       if let last = lastShownAny, slot.timeIntervalSince(last) < spacing { continue }
       let slotDay = input.clock.learningDay(of: slot)
-      var best: (group: Int, priority: Double, key: String)?
+      var best: (group: Int, priority: Double, recall: Double, key: String)?
       for key in keys {
         let s = states[key]!
         guard !s.settled, !s.word.suspended, s.word.memory != nil || s.counter.popularity > 0 else { continue }
@@ -204,7 +205,9 @@ public enum ReminderScheduler {
         let due = s.failedToday
           || VocabularyPriority.isDue(s.word, on: slotDay, clock: input.clock, model: input.model, desiredRetention: input.desiredRetention)
         let group = due ? 0 : 1
-        if best == nil || group < best!.group || (group == best!.group && p > best!.priority) { best = (group, p, key) }
+        // The ranking's order (VocabularyPriority.precedes): group, priority, lower recall, key.
+        if let b = best, (b.group, -b.priority, b.recall) <= (group, -p, r) { continue }
+        best = (group, p, r, key)
       }
       guard let chosen = best, var s = states[chosen.key] else { continue }
       let mode: ReminderPolicy.Mode =
