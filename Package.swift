@@ -48,7 +48,7 @@ let package = Package(
       name: "DailyPlanning",
       dependencies: ["PlannerCore", "MemoryModels", "Hifz", "Vocabulary", "Localization", "LearnerStore"]
     ),
-    .target(name: "Nightly", dependencies: ["PlannerCore", "MemoryModels", "DailyPlanning"]),
+    .target(name: "Nightly", dependencies: ["PlannerCore", "MemoryModels", "LearnerStore", "DailyPlanning"]),
     .target(
       name: "Simulation",
       dependencies: ["PlannerCore", "MemoryModels", "Hifz", "Vocabulary", "LearnerStore", "DailyPlanning"]

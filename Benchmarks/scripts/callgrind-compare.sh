@@ -34,8 +34,8 @@ for who in before after; do
   cp -r "$work/keep/hafiz" "$work/hafiz-$who"
   "$bin" today "$work/hafiz-$who" --date "$date" --format json >/dev/null  # warm: snapshot, fit
   eval "today_$who=\$(count \"$bin\" today \"$work/hafiz-$who\" --date \"$date\" --format json)"
-  eval "replay_$who=\$(count \"$bin\" replay \"$work/log.csv\")"
-  eval "optimize_$who=\$(count \"$bin\" optimize \"$work/log.csv\")"
+  eval "replay_$who=\$(count \"$bin\" replay --revlog \"$work/log.csv\")"
+  eval "optimize_$who=\$(count \"$bin\" optimize --revlog \"$work/log.csv\")"
   cp -r "$work/simroot" "$work/root-cold-$who"
   eval "cold_$who=\$(count \"$bin\" nightly \"$work/root-cold-$who\" --date 2026-04-01 --jobs 1)"
   eval "warm_$who=\$(count \"$bin\" nightly \"$work/root-cold-$who\" --date 2026-04-02 --jobs 1)"

@@ -11,7 +11,8 @@ extension DailyPlan {
     let c = date.civil
     let dateArg = MessageArgument.date(year: c.year, month: c.month, day: c.day)
     var out = l.string(.planTitle, ["date": dateArg]) + "\n"
-    out += l.string(.planBudget, ["planned": .text(duration(totals.seconds, l)), "budget": .text(duration(budget.seconds, l))]) + "\n"
+    // "{planned} of {budget}": Ukrainian `з` governs the genitive (`з 2 хвилин`).
+    out += l.string(.planBudget, ["planned": .text(duration(totals.seconds, l)), "budget": .text(duration(budget.seconds, l, genitive: true))]) + "\n"
     if sections.isEmpty { out += "\n" + l.string(.planEmpty) + "\n" }
     for section in sections {
       out += "\n" + heading(section.kind, l) + "\n"
@@ -49,14 +50,17 @@ extension DailyPlan {
     }
   }
 
-  /// Whole minutes from a minute up, seconds below.
-  private func duration(_ seconds: Int, _ l: Localizer) -> String {
-    seconds < 60 ? l.plural(.countSeconds, count: seconds) : l.plural(.countMinutes, count: (seconds + 30) / 60)
+  /// Whole minutes from a minute up, seconds below; `genitive` after a preposition that
+  /// governs it (Ukrainian `з`, `до`).
+  private func duration(_ seconds: Int, _ l: Localizer, genitive: Bool = false) -> String {
+    if seconds < 60 { return l.plural(genitive ? .countSecondsGenitive : .countSeconds, count: seconds) }
+    return l.plural(genitive ? .countMinutesGenitive : .countMinutes, count: (seconds + 30) / 60)
   }
 
   private func title(_ item: DailyPlanItem, _ l: Localizer) -> String {
     if let english = item.english {
       let uk = (item.translations ?? []).joined(separator: ", ")
+      if item.direction == .reverse { return l.format(.text(uk)) + " → " + l.format(.text(english)) }
       return l.format(.text(english)) + " → " + l.format(.text(uk))
     }
     var parts: [String] = []
@@ -101,7 +105,7 @@ extension DailyPlan {
   private func note(_ n: DailyPlanNote, _ l: Localizer) -> String {
     switch n.code {
     case .planShortened:
-      return l.string(.planShortened, ["minutes": .text(duration(budget.seconds, l)),
+      return l.string(.planShortened, ["minutes": .text(duration(budget.seconds, l, genitive: true)),
                                        "percent": .percent(Int(((budget.completion ?? 1) * 100).rounded()))])
     case .overBudgetItem: return l.string(.noteOverBudgetItem)
     case .newMaterialPaused: return l.string(.noteNewMaterialPaused)

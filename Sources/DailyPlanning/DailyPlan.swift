@@ -74,6 +74,9 @@ public struct DailyPlanItem: Sendable, Hashable, Codable {
   /// Vocabulary: the English word and its Ukrainian translations.
   public var english: String?
   public var translations: [String]?
+  /// Vocabulary: `reverse` when the card shows the translations and asks for the English
+  /// (profile key `vocabulary.cards`); absent for the usual card.
+  public var direction: CardDirection?
   public var estimatedSeconds: Int
   public var reason: DailyPlanReason
   /// The one item allowed to exceed the day's budget alone (the plan's only item).

@@ -17,6 +17,7 @@ extension DailyPlanner {
   public static func plan(profile: LearnerProfile, state: LearnerState, events: [LearnerEvent], date: EpochDay,
                           locale: PlanLocale? = nil, parameters: DailyPlanParameters? = nil) throws(PlanEngineError) -> DailyPlan {
     try plan(input(profile: profile, state: state, events: events, date: date, locale: locale, parameters: parameters))
+      .withCardDirections(profile.vocabulary.cards, on: date)
   }
 
   /// The plan for `date` from the profile and the derived state alone: the plan's inputs from
@@ -26,6 +27,7 @@ extension DailyPlanner {
   public static func plan(profile: LearnerProfile, state: LearnerState, date: EpochDay,
                           locale: PlanLocale? = nil, parameters: DailyPlanParameters? = nil) throws(PlanEngineError) -> DailyPlan {
     try plan(input(profile: profile, state: state, date: date, locale: locale, parameters: parameters))
+      .withCardDirections(profile.vocabulary.cards, on: date)
   }
 
   /// The composition's input from the profile and the derived state alone.

@@ -144,12 +144,12 @@ public enum DailyPlanner {
       for c in fresh { _ = take(c) }
     } else if !fresh.isEmpty {
       notes.append(DailyPlanNote(code: .newMaterialPaused,
-        text: "no new material today: \(deferredItems) due review(s) come first"))
+        text: "no new material today: \(deferredItems) due \(deferredItems == 1 ? "review comes" : "reviews come") first"))
     }
     // Deferred vocabulary the vocabulary planner itself left out counts too.
     if deferredItems > 0 {
       notes.append(DailyPlanNote(code: .deferred,
-        text: "\(deferredItems) due item(s) (\(minutes(deferredSeconds))) moved to the coming days, those losing the most first"))
+        text: "\(deferredItems) due \(deferredItems == 1 ? "item" : "items") (\(minutes(deferredSeconds))) moved to the coming days, those losing the most first"))
     }
 
     // Sections in the fixed order; items in chosen order within each.

@@ -111,7 +111,7 @@ public struct Learner: Sendable {
   public static func create(_ dir: String, profile: LearnerProfile) throws(PlanEngineError) {
     try profile.validate(file: path(dir, profileFile))
     try DurableFile.makeDirectory(dir)
-    let lock = try LearnerLock(directory: dir)
+    let lock = try LearnerLock(directory: dir, creating: true)
     defer { lock.unlock() }
     guard !DurableFile.exists(path(dir, profileFile)) else {
       throw .io(path: path(dir, profileFile), reason: "a learner already exists here; nothing was changed")

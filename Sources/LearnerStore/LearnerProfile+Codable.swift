@@ -91,6 +91,9 @@ extension LearnerProfile: Codable {
     } catch {
       throw .malformed(file: file, line: nil, keyPath: nil, expected: "a JSON learner profile (\(error))")
     }
+    guard profile.version >= 1 else {
+      throw .malformed(file: file, line: nil, keyPath: "version", expected: "a profile version: a whole number from 1 (this planner reads up to \(currentVersion)), not \(profile.version)")
+    }
     guard profile.version <= currentVersion else {
       throw .malformed(file: file, line: nil, keyPath: "version", expected: "a profile version ≤ \(currentVersion) (this planner is older than the file)")
     }
@@ -128,6 +131,7 @@ extension DesiredRetention {
 extension VocabularySettings {
   enum CodingKeys: String, CodingKey {
     case newWordsPerDay, reminderEveryMinutes, reminderDailyCap, wakingHours, quietHours, mode, reminderRepeatGapHours
+    case cards
   }
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -148,5 +152,6 @@ extension VocabularySettings {
       mode = d.mode
     }
     reminderRepeatGapHours = try c.decodeIfPresent(Double.self, forKey: .reminderRepeatGapHours)
+    cards = try c.decodeIfPresent(CardMode.self, forKey: .cards)
   }
 }

@@ -14,7 +14,7 @@ extension LearnerProfile {
     "quran.maxLessonLines", "quran.memorised", "quran.mushafLayout", "quran.recentWindowDays", "quran.reciter",
     "quran.scope", "quran.startDate", "quran.surahs", "quran.targetDate",
     "retention.quran", "retention.vocabulary", "timezone",
-    "vocabulary.mode", "vocabulary.newWordsPerDay", "vocabulary.quietHours", "vocabulary.reminderDailyCap",
+    "vocabulary.cards", "vocabulary.mode", "vocabulary.newWordsPerDay", "vocabulary.quietHours", "vocabulary.reminderDailyCap",
     "vocabulary.reminderEveryMinutes", "vocabulary.reminderRepeatGapHours", "vocabulary.wakingHours",
   ] + Weekday.allCases.map { "weekdayMinutes.\($0.rawValue)" }
 
@@ -51,6 +51,7 @@ extension LearnerProfile {
     case "vocabulary.mode": return vocabulary.mode.rawValue
     case "vocabulary.reminderRepeatGapHours":
       return String(vocabulary.reminderRepeatGapHours ?? VocabularySettings.defaultReminderRepeatGapHours)
+    case "vocabulary.cards": return (vocabulary.cards ?? .forward).rawValue
     case "parameters": return parameters.map { String($0) }.joined(separator: ",")
     default:
       if key.hasPrefix("weekdayMinutes."), let day = Weekday(rawValue: String(key.dropFirst(15))) {
@@ -149,6 +150,7 @@ extension LearnerProfile {
     case "vocabulary.quietHours": p.vocabulary.quietHours = list()
     case "vocabulary.mode": p.vocabulary.mode = try oneOf(ReminderPolicy.Mode.self)
     case "vocabulary.reminderRepeatGapHours": p.vocabulary.reminderRepeatGapHours = value.isEmpty ? nil : try double()
+    case "vocabulary.cards": p.vocabulary.cards = try oneOf(CardMode.self)
     case "parameters":
       var w: [Double] = []
       for s in list() { guard let d = Double(s) else { throw bad("21 numbers separated by commas") }; w.append(d) }

@@ -80,6 +80,9 @@ public struct VocabularySettings: Sendable, Equatable, Codable {
   /// come back at the next reminder); nil (the key absent) means ``defaultReminderRepeatGapHours``.
   public var reminderRepeatGapHours: Double?
   public static let defaultReminderRepeatGapHours = 3.0
+  /// Card directions: forward (English → Ukrainian), reverse, or both; nil is forward (the
+  /// key is left out of profile.json until set).
+  public var cards: CardMode?
   public init() {}
 }
 

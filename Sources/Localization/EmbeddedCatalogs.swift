@@ -13,9 +13,11 @@ enum EmbeddedCatalogs {
     "count.items": { "zero": "{count} مهمة", "one": "مهمة واحدة", "two": "مهمتان", "few": "{count} مهام", "many": "{count} مهمة", "other": "{count} مهمة" },
     "count.lines": { "zero": "{count} سطر", "one": "سطر واحد", "two": "سطران", "few": "{count} أسطر", "many": "{count} سطرًا", "other": "{count} سطر" },
     "count.minutes": { "zero": "{count} دقيقة", "one": "دقيقة واحدة", "two": "دقيقتان", "few": "{count} دقائق", "many": "{count} دقيقة", "other": "{count} دقيقة" },
+    "count.minutesGenitive": { "zero": "{count} دقيقة", "one": "دقيقة واحدة", "two": "دقيقتين", "few": "{count} دقائق", "many": "{count} دقيقة", "other": "{count} دقيقة" },
     "count.pages": { "zero": "{count} صفحة", "one": "صفحة واحدة", "two": "صفحتان", "few": "{count} صفحات", "many": "{count} صفحة", "other": "{count} صفحة" },
     "count.reviews": { "zero": "{count} مراجعة", "one": "مراجعة واحدة", "two": "مراجعتان", "few": "{count} مراجعات", "many": "{count} مراجعة", "other": "{count} مراجعة" },
     "count.seconds": { "zero": "{count} ثانية", "one": "ثانية واحدة", "two": "ثانيتان", "few": "{count} ثوانٍ", "many": "{count} ثانية", "other": "{count} ثانية" },
+    "count.secondsGenitive": { "zero": "{count} ثانية", "one": "ثانية واحدة", "two": "ثانيتين", "few": "{count} ثوانٍ", "many": "{count} ثانية", "other": "{count} ثانية" },
     "count.words": { "zero": "{count} كلمة", "one": "كلمة واحدة", "two": "كلمتان", "few": "{count} كلمات", "many": "{count} كلمة", "other": "{count} كلمة" },
     "error.failedLearners": { "zero": "تعذّر إعداد الخطة لـ{count} متعلم", "one": "تعذّر إعداد الخطة لمتعلم واحد", "two": "تعذّر إعداد الخطة لمتعلمَين", "few": "تعذّر إعداد الخطة لـ{count} متعلمين", "many": "تعذّر إعداد الخطة لـ{count} متعلمًا", "other": "تعذّر إعداد الخطة لـ{count} متعلم" },
     "error.heading": "خطأ",
@@ -28,12 +30,12 @@ enum EmbeddedCatalogs {
     "item.neverRevised": "محفوظ ولم يُراجع بعد",
     "item.newLessonLines": { "zero": "درس جديد، {count} سطر", "one": "درس جديد، سطر واحد", "two": "درس جديد، سطران", "few": "درس جديد، {count} أسطر", "many": "درس جديد، {count} سطرًا", "other": "درس جديد، {count} سطر" },
     "item.newWord": "كلمة جديدة",
-    "item.newWordNeeded": "كلمة جديدة بحثت عنها",
+    "item.newWordNeeded": "كلمة جديدة احتجت إليها من قبل",
     "item.notRevisedForDays": { "zero": "بلا مراجعة منذ {count} يوم", "one": "بلا مراجعة منذ يوم واحد", "two": "بلا مراجعة منذ يومين", "few": "بلا مراجعة منذ {count} أيام", "many": "بلا مراجعة منذ {count} يومًا", "other": "بلا مراجعة منذ {count} يوم" },
     "item.recentLesson": "درس قريب",
     "item.unstable": "درس قريب لم يثبت بعد",
     "item.wordDue": "احتمال التذكّر {percent}",
-    "item.wordNeeded": "احتمال التذكّر {percent}، وقد بحثت عنها",
+    "item.wordNeeded": "احتمال التذكّر {percent}، وقد احتجت إليها منذ آخر مرة عرفتها",
     "note.newMaterialPaused": "لا جديد اليوم: المراجعات المستحقة أولًا",
     "note.overBudgetItem": "هذه المهمة وحدها أطول من وقت اليوم: هي المهمة الوحيدة اليوم",
     "note.quranCycleDoesNotFit": "دورة المراجعة لا تتسع لوقتك: الصفحات الأكثر عرضة للنسيان أولًا",
@@ -53,6 +55,13 @@ enum EmbeddedCatalogs {
     "plan.title": "خطة يوم {date}",
     "quran.ayahRange": "{surah} {from}–{to}",
     "quran.page": "الصفحة {page}",
+    "remind.actionCheckMe": "اختبرني",
+    "remind.actionIDontKnow": "لا أعرفها",
+    "remind.actionIKnow": "أعرفها",
+    "remind.actions": "الإجراءات: {actions}",
+    "remind.modeHint": "تلميح",
+    "remind.modeTranslation": "ترجمة",
+    "remind.none": "لا تذكير: لا كلمة للتذكير بها قبل نهاية ساعات اليقظة غدًا.",
     "reminder.at": "الساعة {time}: {word}",
     "section.newLesson": "الدرس الجديد",
     "section.newWords": "كلمات جديدة",
@@ -60,7 +69,26 @@ enum EmbeddedCatalogs {
     "section.oldRevision": "المراجعة البعيدة",
     "section.recentRevision": "المراجعة القريبة",
     "section.reminders": "التذكيرات",
-    "section.vocabularyReviews": "مراجعة المفردات"
+    "section.vocabularyReviews": "مراجعة المفردات",
+    "stats.averageRecall": "متوسط احتمال التذكّر: {percent}",
+    "stats.dueToday": "المستحقة اليوم: {value}",
+    "stats.mostPopular": "الأكثر شيوعًا: {word} (الشعبية {value})",
+    "stats.mostPopularNone": "الأكثر شيوعًا: لا شيء (شعبية كل الكلمات {value})",
+    "stats.needPractice": "الأحوج إلى التمرين: {words}",
+    "stats.title": "المفردات في {date}",
+    "stats.wellKnown": "المعروفة جيدًا (احتمال التذكّر ≥ {percent}): {value}",
+    "stats.words": "الكلمات: {total} (لم تُراجَع بعد: {new})",
+    "words.added": "أضيفت في {date}",
+    "words.details": "({details})",
+    "words.empty": "لا كلمات بعد. أضف كلمة بالأمر {addCommand} أو استورد مجموعة بالأمر {importCommand}.",
+    "words.entry": "{english} — {translations}",
+    "words.exported": "صُدّر إلى {file}: {words}.",
+    "words.imported": "استُورد من {file}: {words}؛ الجديدة {added}، والتي اكتسبت ترجمات {extended}، ودون تغيير {unchanged}.",
+    "words.new": "جديدة",
+    "words.popularity": "الشعبية {value}",
+    "words.recall": "احتمال التذكّر {percent}",
+    "words.suspended": "موقوفة",
+    "words.tags": "الوسوم {tags}"
   }
 }
 
@@ -74,9 +102,11 @@ enum EmbeddedCatalogs {
     "count.items": { "one": "{count} item", "other": "{count} items" },
     "count.lines": { "one": "{count} line", "other": "{count} lines" },
     "count.minutes": { "one": "{count} minute", "other": "{count} minutes" },
+    "count.minutesGenitive": { "one": "{count} minute", "other": "{count} minutes" },
     "count.pages": { "one": "{count} page", "other": "{count} pages" },
     "count.reviews": { "one": "{count} review", "other": "{count} reviews" },
     "count.seconds": { "one": "{count} second", "other": "{count} seconds" },
+    "count.secondsGenitive": { "one": "{count} second", "other": "{count} seconds" },
     "count.words": { "one": "{count} word", "other": "{count} words" },
     "error.failedLearners": { "one": "{count} learner could not be planned", "other": "{count} learners could not be planned" },
     "error.heading": "Error",
@@ -89,12 +119,12 @@ enum EmbeddedCatalogs {
     "item.neverRevised": "memorised, not yet revised",
     "item.newLessonLines": { "one": "new lesson, {count} line", "other": "new lesson, {count} lines" },
     "item.newWord": "new word",
-    "item.newWordNeeded": "new word you looked up",
+    "item.newWordNeeded": "new word you already reached for",
     "item.notRevisedForDays": { "one": "not revised for {count} day", "other": "not revised for {count} days" },
     "item.recentLesson": "recent lesson",
     "item.unstable": "recent lesson, not yet stable",
     "item.wordDue": "recall {percent}",
-    "item.wordNeeded": "recall {percent}, and you looked it up",
+    "item.wordNeeded": "recall {percent}, and you reached for it since you last knew it",
     "note.newMaterialPaused": "no new material today: due reviews come first",
     "note.overBudgetItem": "this item alone takes longer than today's budget: it is today's only item",
     "note.quranCycleDoesNotFit": "the revision cycle does not fit your minutes: the most at-risk pages come first",
@@ -114,6 +144,13 @@ enum EmbeddedCatalogs {
     "plan.title": "Plan for {date}",
     "quran.ayahRange": "{surah} {from}–{to}",
     "quran.page": "page {page}",
+    "remind.actionCheckMe": "check-me",
+    "remind.actionIDontKnow": "i-dont-know",
+    "remind.actionIKnow": "i-know",
+    "remind.actions": "actions: {actions}",
+    "remind.modeHint": "hint",
+    "remind.modeTranslation": "translation",
+    "remind.none": "No reminder due: no word to remind of before tomorrow's waking hours end.",
     "reminder.at": "at {time}: {word}",
     "section.newLesson": "New lesson",
     "section.newWords": "New words",
@@ -121,16 +158,37 @@ enum EmbeddedCatalogs {
     "section.oldRevision": "Old revision",
     "section.recentRevision": "Recent revision",
     "section.reminders": "Reminders",
-    "section.vocabularyReviews": "Vocabulary reviews"
+    "section.vocabularyReviews": "Vocabulary reviews",
+    "stats.averageRecall": "average recall: {percent}",
+    "stats.dueToday": "due today: {value}",
+    "stats.mostPopular": "most popular: {word} (popularity {value})",
+    "stats.mostPopularNone": "most popular: none (every word is at popularity {value})",
+    "stats.needPractice": "need practice most: {words}",
+    "stats.title": "Vocabulary on {date}",
+    "stats.wellKnown": "well known (recall ≥ {percent}): {value}",
+    "stats.words": "words: {total} ({new} not yet reviewed)",
+    "words.added": "added {date}",
+    "words.details": "({details})",
+    "words.empty": "No words yet. Add one with {addCommand}, or import a deck with {importCommand}.",
+    "words.entry": "{english} — {translations}",
+    "words.exported": "Exported {words} to {file}.",
+    "words.imported": "Imported {words} from {file}: {added} added, {extended} gained translations, {unchanged} unchanged.",
+    "words.new": "new",
+    "words.popularity": "popularity {value}",
+    "words.recall": "recall {percent}",
+    "words.suspended": "suspended",
+    "words.tags": "tags {tags}"
   },
   "descriptions": {
     "count.days": "A number of days.",
     "count.items": "A number of plan items (a lesson, a revision portion, a word).",
     "count.lines": "A number of mushaf lines.",
     "count.minutes": "A duration in minutes.",
+    "count.minutesGenitive": "A duration in minutes governed by a preposition that takes the genitive (Ukrainian `з`, `до`: `з 2 хвилин`, `до 21 хвилини`); in English the same as count.minutes.",
     "count.pages": "A number of mushaf pages.",
     "count.reviews": "A number of vocabulary reviews.",
     "count.seconds": "A duration in seconds (items shorter than a minute).",
+    "count.secondsGenitive": "A duration in seconds governed by a preposition that takes the genitive (Ukrainian `з 30 секунд`); in English the same as count.seconds.",
     "count.words": "A number of vocabulary words.",
     "error.failedLearners": "Heading of the list of learners the nightly job could not plan.",
     "error.heading": "Heading of an error message.",
@@ -143,7 +201,7 @@ enum EmbeddedCatalogs {
     "item.neverRevised": "Reason of an old-revision item memorised before and not yet revised in the plan.",
     "item.newLessonLines": "A new-lesson (sabaq) item of {count} lines.",
     "item.newWord": "Reason of a new word from the dictionary.",
-    "item.newWordNeeded": "Reason of a new word the learner already reached for.",
+    "item.newWordNeeded": "Reason of a new word the learner already reached for (looked up, opened, failed or marked unknown).",
     "item.notRevisedForDays": "Why a revision is in the plan: days since it was last revised.",
     "item.recentLesson": "Reason of a recent-revision item: a lesson of the last days.",
     "item.unstable": "Reason of a recent-revision item revised until stable.",
@@ -168,6 +226,13 @@ enum EmbeddedCatalogs {
     "plan.title": "Title of the day's plan.",
     "quran.ayahRange": "A range of ayahs in one surah: {surah} is the surah's name in the locale's form.",
     "quran.page": "A mushaf page number.",
+    "remind.actionCheckMe": "Reminder button: take a quiz on the word.",
+    "remind.actionIDontKnow": "Reminder button: I don't know this word.",
+    "remind.actionIKnow": "Reminder button: I know this word.",
+    "remind.actions": "The buttons a reminder offers, joined by commas.",
+    "remind.modeHint": "A reminder that shows a hint (first and last letters).",
+    "remind.modeTranslation": "A reminder that shows the translation.",
+    "remind.none": "`planner remind` when there is nothing to remind of.",
     "reminder.at": "A vocabulary reminder: {time} is a clock time, {word} the English word.",
     "section.newLesson": "Section title: the new lesson (sabaq).",
     "section.newWords": "Section title: vocabulary words introduced today.",
@@ -175,7 +240,26 @@ enum EmbeddedCatalogs {
     "section.oldRevision": "Section title: old revision (manzil).",
     "section.recentRevision": "Section title: recent revision (sabqi).",
     "section.reminders": "Section title: today's vocabulary reminders.",
-    "section.vocabularyReviews": "Section title: vocabulary reviews due today."
+    "section.vocabularyReviews": "Section title: vocabulary reviews due today.",
+    "stats.averageRecall": "Statistics line: the mean predicted recall of the reviewed words.",
+    "stats.dueToday": "Statistics line: the number of words due today (an integer).",
+    "stats.mostPopular": "Statistics line: the most popular word and its popularity (an integer).",
+    "stats.mostPopularNone": "Statistics line when no word has a popularity above {value} (zero).",
+    "stats.needPractice": "Statistics line: the English words that need practice most, joined by commas.",
+    "stats.title": "Title of `planner stats`.",
+    "stats.wellKnown": "Statistics line: words whose recall is at least the desired retention {percent}; {value} is their number.",
+    "stats.words": "Statistics line: {total} words in the dictionary, {new} of them not yet reviewed (integers).",
+    "words.added": "When a word was added: {date} is a date.",
+    "words.details": "The parenthesis after a listed word: {details} is words.popularity, words.recall or words.new, and words.added, joined by commas.",
+    "words.empty": "The dictionary is empty: {addCommand} and {importCommand} are command lines, shown as written.",
+    "words.entry": "One word of the dictionary listing: the English word and its translations, joined by commas.",
+    "words.exported": "After `words export FILE`: {words} is a count.words phrase, {file} a path.",
+    "words.imported": "After `words import`: {words} is a count.words phrase, {file} a path, {added}, {extended} and {unchanged} integers.",
+    "words.new": "A word not yet reviewed.",
+    "words.popularity": "A word's popularity (how often the learner reached for it since they last knew it): {value} is an integer.",
+    "words.recall": "A word's predicted recall today, a percentage.",
+    "words.suspended": "A word left out of plans and reminders (its deck is suspended).",
+    "words.tags": "A word's tags (decks), joined by commas."
   }
 }
 
@@ -189,9 +273,11 @@ enum EmbeddedCatalogs {
     "count.items": { "one": "{count} завдання", "few": "{count} завдання", "many": "{count} завдань", "other": "{count} завдання" },
     "count.lines": { "one": "{count} рядок", "few": "{count} рядки", "many": "{count} рядків", "other": "{count} рядка" },
     "count.minutes": { "one": "{count} хвилина", "few": "{count} хвилини", "many": "{count} хвилин", "other": "{count} хвилини" },
+    "count.minutesGenitive": { "one": "{count} хвилини", "few": "{count} хвилин", "many": "{count} хвилин", "other": "{count} хвилини" },
     "count.pages": { "one": "{count} сторінка", "few": "{count} сторінки", "many": "{count} сторінок", "other": "{count} сторінки" },
     "count.reviews": { "one": "{count} повторення", "few": "{count} повторення", "many": "{count} повторень", "other": "{count} повторення" },
     "count.seconds": { "one": "{count} секунда", "few": "{count} секунди", "many": "{count} секунд", "other": "{count} секунди" },
+    "count.secondsGenitive": { "one": "{count} секунди", "few": "{count} секунд", "many": "{count} секунд", "other": "{count} секунди" },
     "count.words": { "one": "{count} слово", "few": "{count} слова", "many": "{count} слів", "other": "{count} слова" },
     "error.failedLearners": { "one": "Не вдалося скласти план для {count} учня", "few": "Не вдалося скласти план для {count} учнів", "many": "Не вдалося скласти план для {count} учнів", "other": "Не вдалося скласти план для {count} учня" },
     "error.heading": "Помилка",
@@ -204,12 +290,12 @@ enum EmbeddedCatalogs {
     "item.neverRevised": "вивчено, ще не повторювали",
     "item.newLessonLines": { "one": "новий урок, {count} рядок", "few": "новий урок, {count} рядки", "many": "новий урок, {count} рядків", "other": "новий урок, {count} рядка" },
     "item.newWord": "нове слово",
-    "item.newWordNeeded": "нове слово, яке ви шукали",
+    "item.newWordNeeded": "нове слово, яке вам уже знадобилося",
     "item.notRevisedForDays": { "one": "не повторювали {count} день", "few": "не повторювали {count} дні", "many": "не повторювали {count} днів", "other": "не повторювали {count} дня" },
     "item.recentLesson": "недавній урок",
     "item.unstable": "недавній урок, ще не закріплений",
     "item.wordDue": "пригадування {percent}",
-    "item.wordNeeded": "пригадування {percent}, і ви його шукали",
+    "item.wordNeeded": "пригадування {percent}, і воно вам знадобилося відтоді, як ви його знали",
     "note.newMaterialPaused": "сьогодні без нового матеріалу: спершу повторення",
     "note.overBudgetItem": "це завдання саме довше за сьогоднішній бюджет: сьогодні воно єдине",
     "note.quranCycleDoesNotFit": "цикл повторення не вміщується у ваш час: спершу найризикованіші сторінки",
@@ -229,6 +315,13 @@ enum EmbeddedCatalogs {
     "plan.title": "План на {date}",
     "quran.ayahRange": "{surah} {from}–{to}",
     "quran.page": "сторінка {page}",
+    "remind.actionCheckMe": "перевірити мене",
+    "remind.actionIDontKnow": "я не знаю",
+    "remind.actionIKnow": "я знаю",
+    "remind.actions": "дії: {actions}",
+    "remind.modeHint": "підказка",
+    "remind.modeTranslation": "переклад",
+    "remind.none": "Нагадувань немає: до кінця завтрашнього дня немає слова, про яке варто нагадати.",
     "reminder.at": "о {time}: {word}",
     "section.newLesson": "Новий урок",
     "section.newWords": "Нові слова",
@@ -236,7 +329,26 @@ enum EmbeddedCatalogs {
     "section.oldRevision": "Давнє повторення",
     "section.recentRevision": "Недавнє повторення",
     "section.reminders": "Нагадування",
-    "section.vocabularyReviews": "Повторення слів"
+    "section.vocabularyReviews": "Повторення слів",
+    "stats.averageRecall": "середнє пригадування: {percent}",
+    "stats.dueToday": "пора повторити сьогодні: {value}",
+    "stats.mostPopular": "найпопулярніше: {word} (популярність {value})",
+    "stats.mostPopularNone": "найпопулярніше: немає (у всіх слів популярність {value})",
+    "stats.needPractice": "найбільше потребують практики: {words}",
+    "stats.title": "Словник на {date}",
+    "stats.wellKnown": "добре відомі (пригадування ≥ {percent}): {value}",
+    "stats.words": "слів: {total} (ще не повторювали: {new})",
+    "words.added": "додано {date}",
+    "words.details": "({details})",
+    "words.empty": "Слів ще немає. Додайте слово командою {addCommand} або імпортуйте набір командою {importCommand}.",
+    "words.entry": "{english} — {translations}",
+    "words.exported": "Експортовано {words} до {file}.",
+    "words.imported": "Імпортовано {words} з {file}: нових {added}, з новими перекладами {extended}, без змін {unchanged}.",
+    "words.new": "нове",
+    "words.popularity": "популярність {value}",
+    "words.recall": "пригадування {percent}",
+    "words.suspended": "призупинено",
+    "words.tags": "теги {tags}"
   }
 }
 
@@ -254,12 +366,16 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
   case countLines = "count.lines"
   /// {count} minutes (counted)
   case countMinutes = "count.minutes"
+  /// {count} minutes (counted)
+  case countMinutesGenitive = "count.minutesGenitive"
   /// {count} pages (counted)
   case countPages = "count.pages"
   /// {count} reviews (counted)
   case countReviews = "count.reviews"
   /// {count} seconds (counted)
   case countSeconds = "count.seconds"
+  /// {count} seconds (counted)
+  case countSecondsGenitive = "count.secondsGenitive"
   /// {count} words (counted)
   case countWords = "count.words"
   /// {count} learners could not be planned (counted)
@@ -284,7 +400,7 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
   case itemNewLessonLines = "item.newLessonLines"
   /// new word
   case itemNewWord = "item.newWord"
-  /// new word you looked up
+  /// new word you already reached for
   case itemNewWordNeeded = "item.newWordNeeded"
   /// not revised for {count} days (counted)
   case itemNotRevisedForDays = "item.notRevisedForDays"
@@ -294,7 +410,7 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
   case itemUnstable = "item.unstable"
   /// recall {percent}
   case itemWordDue = "item.wordDue"
-  /// recall {percent}, and you looked it up
+  /// recall {percent}, and you reached for it since you last knew it
   case itemWordNeeded = "item.wordNeeded"
   /// no new material today: due reviews come first
   case noteNewMaterialPaused = "note.newMaterialPaused"
@@ -334,6 +450,20 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
   case quranAyahRange = "quran.ayahRange"
   /// page {page}
   case quranPage = "quran.page"
+  /// check-me
+  case remindActionCheckMe = "remind.actionCheckMe"
+  /// i-dont-know
+  case remindActionIDontKnow = "remind.actionIDontKnow"
+  /// i-know
+  case remindActionIKnow = "remind.actionIKnow"
+  /// actions: {actions}
+  case remindActions = "remind.actions"
+  /// hint
+  case remindModeHint = "remind.modeHint"
+  /// translation
+  case remindModeTranslation = "remind.modeTranslation"
+  /// No reminder due: no word to remind of before tomorrow's waking hours end.
+  case remindNone = "remind.none"
   /// at {time}: {word}
   case reminderAt = "reminder.at"
   /// New lesson
@@ -350,4 +480,42 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
   case sectionReminders = "section.reminders"
   /// Vocabulary reviews
   case sectionVocabularyReviews = "section.vocabularyReviews"
+  /// average recall: {percent}
+  case statsAverageRecall = "stats.averageRecall"
+  /// due today: {value}
+  case statsDueToday = "stats.dueToday"
+  /// most popular: {word} (popularity {value})
+  case statsMostPopular = "stats.mostPopular"
+  /// most popular: none (every word is at popularity {value})
+  case statsMostPopularNone = "stats.mostPopularNone"
+  /// need practice most: {words}
+  case statsNeedPractice = "stats.needPractice"
+  /// Vocabulary on {date}
+  case statsTitle = "stats.title"
+  /// well known (recall ≥ {percent}): {value}
+  case statsWellKnown = "stats.wellKnown"
+  /// words: {total} ({new} not yet reviewed)
+  case statsWords = "stats.words"
+  /// added {date}
+  case wordsAdded = "words.added"
+  /// ({details})
+  case wordsDetails = "words.details"
+  /// No words yet. Add one with {addCommand}, or import a deck with {importCommand}.
+  case wordsEmpty = "words.empty"
+  /// {english} — {translations}
+  case wordsEntry = "words.entry"
+  /// Exported {words} to {file}.
+  case wordsExported = "words.exported"
+  /// Imported {words} from {file}: {added} added, {extended} gained translations, {unchanged} unchanged.
+  case wordsImported = "words.imported"
+  /// new
+  case wordsNew = "words.new"
+  /// popularity {value}
+  case wordsPopularity = "words.popularity"
+  /// recall {percent}
+  case wordsRecall = "words.recall"
+  /// suspended
+  case wordsSuspended = "words.suspended"
+  /// tags {tags}
+  case wordsTags = "words.tags"
 }

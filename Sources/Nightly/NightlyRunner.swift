@@ -1,5 +1,6 @@
 import Foundation
 import DailyPlanning
+import LearnerStore
 import PlannerCore
 
 /// How a nightly run is asked to go.
@@ -12,15 +13,39 @@ public struct NightlyOptions: Sendable {
   /// Called after each learner (from worker threads, one call at a time). The library never
   /// prints: the CLI turns this into a progress line.
   public var progress: (@Sendable (NightlyProgress) -> Void)?
+  /// How long to wait for a learner's lock (held by a `record` or `config` in progress) before
+  /// failing that learner; `PLANNER_LOCK_TIMEOUT` in the CLI.
+  public var lockTimeout: Double
+  /// The file system calls the listing makes, replaceable in tests (a fault seam: as root, file
+  /// permissions do not make a folder unreadable).
+  package var fileSystem: NightlyFileSystem = .live
 
   public init(
     date: EpochDay? = nil, jobs: Int = 1, shard: Shard = .all,
+    lockTimeout: Double = LearnerLock.defaultTimeout,
     progress: (@Sendable (NightlyProgress) -> Void)? = nil
   ) {
     self.date = date
     self.jobs = jobs
     self.shard = shard
     self.progress = progress
+    self.lockTimeout = lockTimeout
+  }
+}
+
+/// The calls that decide what an entry of ROOT is.
+package struct NightlyFileSystem: Sendable {
+  /// 0 when the folder at this path holds a `profile.json`, else the `errno` of looking for it
+  /// (`ENOENT`: not a learner).
+  package var profileStatus: @Sendable (_ folder: String) -> Int32
+
+  package init(profileStatus: @escaping @Sendable (_ folder: String) -> Int32) {
+    self.profileStatus = profileStatus
+  }
+
+  package static let live = NightlyFileSystem { folder in
+    var info = stat()
+    return stat(folder + "/" + Learner.profileFile, &info) == 0 ? 0 : errno
   }
 }
 
@@ -43,7 +68,12 @@ public struct NightlyProgress: Sendable, Equatable {
 /// - Learners are the immediate subfolders of ROOT, in byte order of their names. Hidden ones
 ///   (`.name`) are not learners. A folder of the shard without `profile.json` is skipped and
 ///   listed in the summary (it is not a learner: `lost+found`, a folder being created), not
-///   failed; a learner whose `profile.json` is unreadable fails.
+///   failed. Every other entry that looks like a learner and cannot be planned fails with its
+///   reason: a folder that cannot be read, a name that is not UTF-8, a link to a folder outside
+///   ROOT, a learner whose `profile.json` or log is unreadable.
+/// - Each learner is planned under its lock (`.lock`, the one `record` takes), held from reading
+///   the learner until its plan is in place: a plan file reflects every event recorded before
+///   it was written. Under the lock, temporary plan files left by a killed run are removed.
 /// - One learner failing (its producer throws, or its plan cannot be written) does not stop the
 ///   others; the failure is kept with its reason.
 /// - A plan identical to the file already there is not rewritten, so a rerun changes nothing
@@ -59,19 +89,21 @@ public enum NightlyRunner {
       throw .invalidValue(keyPath: "--jobs", value: String(options.jobs), expected: "a number of jobs, at least 1")
     }
     let start = Clock.now()
-    let (learners, skipped) = try learnerFolders(in: root, shard: options.shard)
+    let (learners, skipped, unlisted) = try learnerFolders(in: root, shard: options.shard, fileSystem: options.fileSystem)
     let listed = Clock.now()
 
     let results = Results(count: learners.count)
     let work: @Sendable () -> Void = {
       var local = PhaseTimes()
-      // Plans written but not yet durable: made durable together, then renamed into place.
-      var pending: [(index: Int, staged: PlanFileWriter.Staged, date: EpochDay)] = []
+      // Plans written but not yet durable: made durable together, then renamed into place, each
+      // under its learner's lock.
+      var pending: [(index: Int, staged: PlanFileWriter.Staged, date: EpochDay, lock: LearnerLock)] = []
       func commitPending() {
         let mark = Clock.now()
         let committed = PlanFileWriter.commit(pending.map(\.staged))
         local.writing += Clock.seconds(mark, Clock.now())
         for (p, result) in zip(pending, committed) {
+          p.lock.unlock()
           switch result {
           case .success: results.finish(p.index, .written(p.date), report: options.progress)
           case .failure(let error): results.finish(p.index, .failed(String(describing: error)), report: options.progress)
@@ -80,13 +112,28 @@ public enum NightlyRunner {
         pending.removeAll(keepingCapacity: true)
       }
       while let index = results.claim() {
-        switch planOne(root.appendingPathComponent(learners[index], isDirectory: true),
-                       planner: planner, date: options.date, times: &local)
-        {
+        let folder = root.appendingPathComponent(learners[index], isDirectory: true)
+        // Never wait for a lock while holding others (another run may hold those and wait for
+        // this one): try it, and when it is busy, commit what is pending first, then wait.
+        let lock: LearnerLock
+        do throws(PlanEngineError) {
+          do throws(PlanEngineError) {
+            lock = try LearnerLock(directory: folder.path, timeout: 0)
+          } catch .lockTimeout {
+            commitPending()
+            lock = try LearnerLock(directory: folder.path, timeout: options.lockTimeout)
+          }
+        } catch {
+          results.finish(index, .failed(String(describing: error)), report: options.progress)
+          continue
+        }
+        PlanFileWriter.removeStaleTemporaries(in: folder.appendingPathComponent("plans", isDirectory: true).path)
+        switch planOne(folder, planner: planner, date: options.date, times: &local) {
         case .staged(let staged, let date):
-          pending.append((index, staged, date))
+          pending.append((index, staged, date, lock))
           if pending.count >= commitBatch { commitPending() }
         case .done(let outcome):
+          lock.unlock()
           results.finish(index, outcome, report: options.progress)
         }
       }
@@ -115,8 +162,8 @@ public enum NightlyRunner {
     let end = Clock.now()
 
     var summary = NightlySummary(
-      root: root.path, shard: options.shard, date: options.date, learners: learners.count,
-      planned: 0, unchanged: 0, failed: [], skipped: skipped, dates: [:], timings: .init())
+      root: root.path, shard: options.shard, date: options.date, learners: learners.count + unlisted.count,
+      planned: 0, unchanged: 0, failed: unlisted, skipped: skipped, dates: [:], timings: .init())
     for (index, outcome) in results.outcomes().enumerated() {
       switch outcome {
       case .written(let date):
@@ -129,6 +176,7 @@ public enum NightlyRunner {
         summary.failed.append(.init(learner: learners[index], reason: reason))
       }
     }
+    summary.failed.sort()
     let phases = results.phases()
     summary.timings.listing = Clock.seconds(start, listed)
     summary.timings.reading = phases.reading
@@ -138,10 +186,17 @@ public enum NightlyRunner {
     return summary
   }
 
-  /// The learner folders of `shard` under `root`, in byte order of their names, and the
-  /// folders of the shard skipped for having no `profile.json`.
+  /// The learner folders of `shard` under `root`, in byte order of their names; the folders of
+  /// the shard skipped for having no `profile.json`; and the entries that look like learners
+  /// but cannot be planned, with the reason.
   public static func learnerFolders(in root: URL, shard: Shard) throws(PlanEngineError)
-    -> (learners: [String], skipped: [String])
+    -> (learners: [String], skipped: [String], failed: [NightlySummary.Failure])
+  {
+    try learnerFolders(in: root, shard: shard, fileSystem: .live)
+  }
+
+  package static func learnerFolders(in root: URL, shard: Shard, fileSystem: NightlyFileSystem) throws(PlanEngineError)
+    -> (learners: [String], skipped: [String], failed: [NightlySummary.Failure])
   {
     var isFolder: ObjCBool = false
     guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isFolder) else {
@@ -150,25 +205,84 @@ public enum NightlyRunner {
     guard isFolder.boolValue else {
       throw .io(path: root.path, reason: "is a file, not a folder; ROOT must be the folder that holds the learner folders")
     }
-    let names: [String]
-    do {
-      names = try FileManager.default.contentsOfDirectory(atPath: root.path)
-    } catch {
-      throw .io(path: root.path, reason: "cannot list the learner folders: \(error.localizedDescription)")
+    guard let realRoot = realPath(root.path) else {
+      throw .io(path: root.path, reason: "cannot resolve the folder: \(PlanFileWriter.errnoReason("realpath"))")
     }
+    // readdir, not FileManager: the names as the bytes they are, including those that are not
+    // UTF-8 (FileManager leaves them out).
+    guard let listing = opendir(root.path) else {
+      throw .io(path: root.path, reason: PlanFileWriter.errnoReason("cannot list the learner folders"))
+    }
+    defer { closedir(listing) }
     var learners: [String] = []
     var skipped: [String] = []
-    for name in names where !name.hasPrefix(".") && shard.contains(name) {
-      let folder = root.appendingPathComponent(name, isDirectory: true)
-      guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue
+    var failed: [NightlySummary.Failure] = []
+    while let entry = readdir(listing) {
+      let bytes: [UInt8] = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        let all = raw.bindMemory(to: UInt8.self)
+        return Array(all[..<(all.firstIndex(of: 0) ?? all.count)])
+      }
+      guard let first = bytes.first, first != UInt8(ascii: "."),
+        Int(FNV1a64.hash(bytes) % UInt64(shard.count)) + 1 == shard.index
       else { continue }
-      if FileManager.default.fileExists(atPath: folder.appendingPathComponent("profile.json").path) {
-        learners.append(name)
-      } else {
-        skipped.append(name)
+      let decoded = String(decoding: bytes, as: UTF8.self)
+      guard Array(decoded.utf8) == bytes else {
+        // Not UTF-8: no path of the store can name it. Reported when it looks like a learner.
+        let name = escaped(bytes)
+        var cName = bytes.map { CChar(bitPattern: $0) }
+        cName.append(0)
+        var info = stat()
+        guard fstatat(dirfd(listing), cName, &info, 0) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { continue }
+        var profile: [CChar] = Array(cName.dropLast()) + Array("/\(Learner.profileFile)".utf8CString)
+        let status = fstatat(dirfd(listing), &profile, &info, 0) == 0 ? 0 : errno
+        if status == ENOENT || status == ENOTDIR {
+          skipped.append(name)
+        } else {
+          failed.append(.init(learner: name, reason: "\(root.path)/\(name): the folder name is not UTF-8 (shown with \\x escapes); rename the folder to plan this learner"))
+        }
+        continue
+      }
+      let name = decoded
+      let path = root.path + "/" + name
+      var info = stat()
+      guard lstat(path, &info) == 0 else { continue }  // gone since the listing
+      if (info.st_mode & S_IFMT) == S_IFLNK {
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR, let target = realPath(path) else { continue }
+        guard target.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/") else {
+          failed.append(.init(learner: name, reason: "\(path): is a symbolic link to \(target), outside ROOT; learner folders must be inside ROOT"))
+          continue
+        }
+      } else if (info.st_mode & S_IFMT) != S_IFDIR {
+        continue  // a plain file: not a learner
+      }
+      switch fileSystem.profileStatus(path) {
+      case 0: learners.append(name)
+      case ENOENT, ENOTDIR: skipped.append(name)
+      case let code: failed.append(.init(learner: name, reason: "\(path): cannot read the learner folder: \(String(cString: strerror(code)))"))
       }
     }
-    return (learners.sorted(by: precedes), skipped.sorted(by: precedes))
+    return (learners.sorted(by: precedes), skipped.sorted(by: precedes), failed.sorted())
+  }
+
+  /// The canonical absolute path (links resolved), or nil.
+  static func realPath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+
+  /// A name that is not UTF-8, printable: ASCII as is, every other byte as `\xNN`.
+  static func escaped(_ bytes: [UInt8]) -> String {
+    let hex = Array("0123456789ABCDEF")
+    var text = ""
+    for b in bytes {
+      if b >= 0x20 && b < 0x7F && b != UInt8(ascii: "\\") {
+        text.append(Character(UnicodeScalar(b)))
+      } else {
+        text += "\\x" + String(hex[Int(b >> 4)]) + String(hex[Int(b & 15)])
+      }
+    }
+    return text
   }
 
   /// Byte order of UTF-8 names: the same on every machine, whatever its locale.

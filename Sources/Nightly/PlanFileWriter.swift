@@ -34,14 +34,43 @@ enum PlanFileWriter {
   }
 
   /// Writes `bytes` to a temporary file beside `target`; nil when `target` already holds them.
+  /// Refuses a `plans` folder or a plan file that is a symbolic link (it could point outside
+  /// the learner's folder).
   static func stage(_ bytes: [UInt8], to target: URL) throws(PlanEngineError) -> Staged? {
     let folder = target.deletingLastPathComponent()
+    if DurableFile.isSymlink(folder.path) { throw DurableFile.symlinkRefusal(folder.path) }
+    if DurableFile.isSymlink(target.path) { throw DurableFile.symlinkRefusal(target.path) }
     if let existing = try DurableFile.read(target.path), existing == bytes { return nil }
     try makeFolder(folder)
     let temporary = folder.appendingPathComponent(
       ".\(target.lastPathComponent).\(getpid())-\(counter.withLock { $0 += 1; return $0 }).tmp")
     try writeFile(bytes, to: temporary.path)
     return Staged(temporary: temporary.path, target: target.path)
+  }
+
+  /// Whether a file name in `plans/` is one of ``stage(_:to:)``'s temporary files
+  /// (`.DATE.json.PID-N.tmp`).
+  static func isTemporary(_ name: String) -> Bool {
+    name.hasPrefix(".") && name.hasSuffix(".tmp") && name.contains(".json.")
+  }
+
+  /// Removes the temporary plan files in `folder`, left there by a run killed between writing
+  /// and renaming them. Only called under the learner's lock: every writer of plans holds it
+  /// from creating its temporary file to renaming it, so any temporary file seen then is stale,
+  /// whichever machine or process left it. Best effort: returns how many were removed.
+  @discardableResult
+  static func removeStaleTemporaries(in folder: String) -> Int {
+    guard !DurableFile.isSymlink(folder), let listing = opendir(folder) else { return 0 }
+    defer { closedir(listing) }
+    var removed = 0
+    while let entry = readdir(listing) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        let all = raw.bindMemory(to: UInt8.self)
+        return String(decoding: all[..<(all.firstIndex(of: 0) ?? all.count)], as: UTF8.self)
+      }
+      if isTemporary(name), unlink(folder + "/" + name) == 0 { removed += 1 }
+    }
+    return removed
   }
 
   /// Makes every staged file durable, then renames each into place. One result per file.
@@ -103,6 +132,7 @@ enum PlanFileWriter {
   private static func makeFolder(_ folder: URL) throws(PlanEngineError) {
     if mkdir(folder.path, 0o755) == 0 || errno == EEXIST {
       var info = stat()
+      if lstat(folder.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK { throw DurableFile.symlinkRefusal(folder.path) }
       if stat(folder.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR { return }
       throw .io(path: folder.path, reason: "exists but is not a folder; plans are written inside it")
     }

@@ -17,6 +17,14 @@ public enum ReplayCSVWriter {
     to sink: (UnsafeRawBufferPointer) -> Void
   ) {
     Array(header.utf8).withUnsafeBytes { sink($0) }
+    writeRows(result, workers: workers, blockRows: blockRows, to: sink)
+  }
+
+  /// The rows of `result` without the header (a streamed replay writes one block at a time).
+  public static func writeRows(
+    _ result: ReplayResult, workers: Int? = nil, blockRows: Int = 32_768,
+    to sink: (UnsafeRawBufferPointer) -> Void
+  ) {
     let n = result.count
     guard n > 0 else { return }
     let workers = max(1, workers ?? Machine.cores)

@@ -1,3 +1,5 @@
+import PlannerCore
+
 /// Parses a run of complete CSV lines of a review log, straight from bytes: fields are found
 /// by scanning for `,` and newlines, numbers are read by a hand-written integer parser, and
 /// nothing allocates per row except the growth of the column arrays.
@@ -89,8 +91,9 @@ enum ReviewLogChunkParser {
                 errorKind = .cardID; errorText = "an integer card id"
               }
             case .reviewTime:
-              if let v = parseInt(base, a, b) { time = v } else {
-                errorKind = .reviewTime; errorText = "milliseconds since the Unix epoch (an integer)"
+              if let v = parseInt(base, a, b), v >= EventTime.earliestMillis, v <= EventTime.latestMillis { time = v } else {
+                errorKind = .reviewTime
+                errorText = "milliseconds since the Unix epoch (an integer, years 0001 to 9999: from \(EventTime.earliestMillis) to \(EventTime.latestMillis))"
               }
             case .rating:
               let (s, e) = trim(base, a, b)

@@ -1,11 +1,43 @@
-/// One word of an imported deck: an English word or phrase and its accepted translations.
+import PlannerCore
+
+/// One word of an imported deck: an English word or phrase and its accepted translations, and
+/// what `words export` adds so a dictionary reads back unchanged (popularity, added time, tags).
 public struct DeckEntry: Sendable, Hashable, Codable {
   public var english: String
   public var ukrainian: [String]
+  /// The word's popularity when exported; nil in a plain deck (a new word starts at 0).
+  public var popularity: Int?
+  /// When the word was added, with its UTC offset; nil in a plain deck (the import's time).
+  public var added: EventTime?
+  /// Tags (decks) the word belongs to, in first-seen order; empty in a plain deck.
+  public var tags: [String]
 
-  public init(english: String, ukrainian: [String]) {
+  public init(english: String, ukrainian: [String], popularity: Int? = nil, added: EventTime? = nil, tags: [String] = []) {
     self.english = english
     self.ukrainian = ukrainian
+    self.popularity = popularity
+    self.added = added
+    self.tags = tags
+  }
+
+  enum CodingKeys: String, CodingKey { case english, ukrainian, popularity, added, tags }
+
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    english = try c.decode(String.self, forKey: .english)
+    ukrainian = try c.decode([String].self, forKey: .ukrainian)
+    popularity = try c.decodeIfPresent(Int.self, forKey: .popularity)
+    added = try c.decodeIfPresent(String.self, forKey: .added).flatMap(EventTime.init)
+    tags = try c.decodeIfPresent([String].self, forKey: .tags) ?? []
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(english, forKey: .english)
+    try c.encode(ukrainian, forKey: .ukrainian)
+    try c.encodeIfPresent(popularity, forKey: .popularity)
+    try c.encodeIfPresent(added?.description, forKey: .added)
+    if !tags.isEmpty { try c.encode(tags, forKey: .tags) }
   }
 }
 

@@ -3,7 +3,12 @@ import Foundation
 /// Text folding for comparing Ukrainian answers: what the answer checker treats as "the same".
 ///
 /// Folds exactly these differences and nothing else:
+/// - invisible characters: format characters (zero-width space and joiners, soft hyphen, bidi
+///   marks, BOM: Unicode category Cf) and control characters are removed;
 /// - case, surrounding white space, runs of inner white space;
+/// - punctuation other than apostrophes and hyphens (`. , ! ? ; : « » " …` and the rest of
+///   Unicode's P categories) becomes a space, so `яблуко!` is `яблуко` and `привіт, друже` is
+///   `привіт друже`;
 /// - apostrophe variants (' ’ ‘ ` ´ ′ ʹ ＇) to the Ukrainian apostrophe ʼ (U+02BC);
 /// - stress marks U+0301 and U+0300, which learners copy from dictionaries;
 /// - Latin letters that look like Cyrillic ones (a c e i ï k o p x y, and the capitals A B C E H I
@@ -51,12 +56,60 @@ public enum UkrainianText {
   /// The comparison form of an answer or translation (see the type's documentation).
   public static func folded(_ text: String) -> String {
     var capitals = String.UnicodeScalarView()
-    for scalar in removingStress(text).unicodeScalars { capitals.append(upperLookAlikes[scalar] ?? scalar) }
+    for scalar in removingStress(TextFolding.removingInvisible(text)).unicodeScalars {
+      capitals.append(upperLookAlikes[scalar] ?? scalar)
+    }
     let lowered = String(capitals).lowercased()
+    let out = TextFolding.fold(lowered) { scalar in
+      if apostropheVariants.contains(scalar) { return "\u{02BC}" }
+      if let cyrillic = lookAlikes[scalar] { return cyrillic }
+      if dashes.contains(scalar) { return "-" }
+      return nil
+    }
+    // Recompose in case a look-alike mapping produced a decomposable pair.
+    return out.precomposedStringWithCanonicalMapping
+  }
+
+  /// Whether a character counts as a letter of a word (apostrophes and hyphens do not).
+  static func isLetter(_ c: Character) -> Bool {
+    guard c.isLetter, let scalar = c.unicodeScalars.first else { return false }
+    return !apostropheVariants.contains(scalar)
+  }
+
+  /// Whether the text holds at least one Cyrillic letter (a Ukrainian translation should).
+  public static func hasCyrillicLetter(_ text: String) -> Bool {
+    text.unicodeScalars.contains { ($0.value >= 0x0400 && $0.value <= 0x052F) && $0.properties.isAlphabetic }
+  }
+}
+
+/// The steps both languages' folding share: invisible characters out, punctuation to spaces,
+/// white space collapsed.
+enum TextFolding {
+  /// Removes format (Cf) and control (Cc) characters other than white space: a zero-width
+  /// space pasted inside a word must not make it another word.
+  static func removingInvisible(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: isInvisible) else { return text }
+    var out = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars where !isInvisible(scalar) { out.append(scalar) }
+    return String(out)
+  }
+
+  static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.properties.generalCategory {
+    case .format: return true
+    case .control: return !scalar.properties.isWhitespace
+    default: return false
+    }
+  }
+
+  /// Maps each scalar through `map` (nil: keep it), turns punctuation other than the hyphen
+  /// into a space (after `map`, so mapped apostrophes survive), trims and collapses spaces.
+  static func fold(_ text: String, map: (Unicode.Scalar) -> Unicode.Scalar?) -> String {
     var out = String.UnicodeScalarView()
     var pendingSpace = false
-    for scalar in lowered.unicodeScalars {
-      if scalar.properties.isWhitespace {
+    for raw in text.unicodeScalars {
+      let scalar = map(raw) ?? raw
+      if scalar.properties.isWhitespace || isSeparatingPunctuation(scalar) {
         pendingSpace = !out.isEmpty
         continue
       }
@@ -64,23 +117,22 @@ public enum UkrainianText {
         out.append(" ")
         pendingSpace = false
       }
-      if apostropheVariants.contains(scalar) {
-        out.append("\u{02BC}")
-      } else if let cyrillic = lookAlikes[scalar] {
-        out.append(cyrillic)
-      } else if dashes.contains(scalar) {
-        out.append("-")
-      } else {
-        out.append(scalar)
-      }
+      out.append(scalar)
     }
-    // Recompose in case a look-alike mapping produced a decomposable pair.
-    return String(out).precomposedStringWithCanonicalMapping
+    return String(out)
   }
 
-  /// Whether a character counts as a letter of a word (apostrophes and hyphens do not).
-  static func isLetter(_ c: Character) -> Bool {
-    guard c.isLetter, let scalar = c.unicodeScalars.first else { return false }
-    return !apostropheVariants.contains(scalar)
+  /// Punctuation that separates words in an answer: Unicode's P categories, except the
+  /// hyphen-minus and the apostrophes each language folds its variants to (`ʼ` for Ukrainian,
+  /// `'` for English). Symbols (`+`, `=`) are not punctuation and stay.
+  static func isSeparatingPunctuation(_ scalar: Unicode.Scalar) -> Bool {
+    if scalar == "-" || scalar == "'" || scalar == "\u{02BC}" { return false }
+    switch scalar.properties.generalCategory {
+    case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
+      .initialPunctuation, .finalPunctuation, .otherPunctuation:
+      return true
+    default:
+      return false
+    }
   }
 }

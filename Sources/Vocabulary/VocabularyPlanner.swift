@@ -119,7 +119,7 @@ public enum VocabularyPlanner {
           popularity: word.popularity, estimatedSeconds: est.newWordSeconds,
           reason: VocabularyReason(
             code: needed ? .newNeeded : .new,
-            text: needed ? "new word you reached for \(times(word.popularity))" : "new word from your dictionary")))
+            text: needed ? "new word you already reached for \(times(word.popularity))" : "new word from your dictionary")))
         total += est.newWordSeconds
         added += 1
       }
@@ -127,7 +127,8 @@ public enum VocabularyPlanner {
     return VocabularyPlan(date: input.day, budgetSeconds: budget, items: items, deferred: deferred, estimates: est)
   }
 
-  static func times(_ n: Int) -> String { n == 1 ? "once" : "\(n) times" }
+  /// "once", "twice", "3 times": how often the learner reached for a word.
+  static func times(_ n: Int) -> String { n == 1 ? "once" : n == 2 ? "twice" : "\(n) times" }
 
   static func reviewReason(_ word: VocabularyWord, recall: Double, day: EpochDay, clock: LearningDayClock) -> VocabularyReason {
     let days = VocabularyPriority.elapsedDays(word, on: day, clock: clock) ?? 0
@@ -136,7 +137,7 @@ public enum VocabularyPlanner {
     if word.popularity > 0 {
       return VocabularyReason(
         code: .dueAndNeeded,
-        text: "recall now \(percent)% (last review \(ago)); reached for \(times(word.popularity)) since you last knew it")
+        text: "recall now \(percent)% (last review \(ago)); you reached for it \(times(word.popularity)) since you last knew it")
     }
     return VocabularyReason(code: .due, text: "recall now \(percent)% (last review \(ago))")
   }

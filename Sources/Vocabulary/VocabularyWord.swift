@@ -56,11 +56,71 @@ public struct VocabularyWord: Sendable, Hashable, Codable {
 
 /// Validation shared by the commands that take words and translations.
 public enum VocabularyValidation {
-  /// Trimmed English text; an error if empty.
+  /// The longest English word or phrase accepted, in characters: long enough for any phrase a
+  /// learner saves, short enough that a pasted paragraph is caught.
+  public static let maximumEnglishLength = 100
+  /// The longest translation accepted, in characters.
+  public static let maximumTranslationLength = 100
+  /// The longest tag accepted, in characters.
+  public static let maximumTagLength = 40
+
+  /// What is wrong with a word, translation or tag as text (nil when nothing is): bytes that
+  /// were not UTF-8 (U+FFFD, what a decoder leaves in their place), line breaks, tabs and other
+  /// control characters, or more than `maximum` characters. Checked on the trimmed text.
+  public static func problem(in text: String, maximum: Int) -> String? {
+    if text.unicodeScalars.contains("\u{FFFD}") {
+      return "valid UTF-8 text (found U+FFFD, what is left of bytes that are not UTF-8)"
+    }
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}":
+        return "one line of text (found a line break)"
+      case "\t":
+        return "text without tabs (found a tab)"
+      default:
+        if scalar.properties.generalCategory == .control {
+          return "text without control characters (found U+\(String(scalar.value, radix: 16, uppercase: true).leftPadded(4)))"
+        }
+      }
+    }
+    let count = text.count
+    if count > maximum { return "at most \(maximum) characters (found \(count))" }
+    return nil
+  }
+
+  /// Trimmed English text; an error if empty, or if ``problem(in:maximum:)`` finds one.
   public static func english(_ text: String, keyPath: String = "english") throws(PlanEngineError) -> String {
-    let t = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    let t = text.trimmingCharacters(in: .whitespaces)
     guard !t.isEmpty else { throw .invalidValue(keyPath: keyPath, value: text, expected: "a non-empty English word or phrase") }
+    if let problem = problem(in: t, maximum: maximumEnglishLength) {
+      throw .invalidValue(keyPath: keyPath, value: shown(text), expected: "an English word or phrase: " + problem)
+    }
     return t
+  }
+
+  /// The translations with no Cyrillic letter (`cat` typed as a translation of `cat`): allowed,
+  /// since a loan word may be written in Latin, but worth a warning.
+  public static func nonCyrillic(_ translations: [String]) -> [String] {
+    translations.filter { !UkrainianText.hasCyrillicLetter($0) }
+  }
+
+  /// A value as an error message shows it: control characters escaped, long text cut.
+  public static func shown(_ text: String) -> String {
+    var out = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      default:
+        if scalar.properties.generalCategory == .control {
+          out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+        } else {
+          out.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return out.count > 60 ? String(out.prefix(57)) + "…" : out
   }
 
   /// Trimmed translations, duplicates (as the checker folds them) removed, first kept; an error
@@ -70,9 +130,12 @@ public enum VocabularyValidation {
     var seen: [String] = []
     var out: [String] = []
     for (i, raw) in list.enumerated() {
-      let t = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+      let t = raw.trimmingCharacters(in: .whitespaces)
       guard !t.isEmpty else {
         throw .invalidValue(keyPath: "\(keyPath)[\(i)]", value: raw, expected: "a non-empty Ukrainian translation")
+      }
+      if let problem = problem(in: t, maximum: maximumTranslationLength) {
+        throw .invalidValue(keyPath: "\(keyPath)[\(i)]", value: shown(raw), expected: "a Ukrainian translation: " + problem)
       }
       let folded = UkrainianText.folded(t)
       if !seen.contains(folded) {
@@ -88,5 +151,12 @@ public enum VocabularyValidation {
     let key = VocabularyWord.key(english)
     guard let w = words.first(where: { $0.key == key }) else { throw .unknownWord(english) }
     return w
+  }
+}
+
+extension String {
+  /// Left-padded with zeros to `width` characters.
+  fileprivate func leftPadded(_ width: Int) -> String {
+    count >= width ? self : String(repeating: "0", count: width - count) + self
   }
 }

@@ -90,7 +90,7 @@ struct NightlyRunnerTests {
       root: root, planner: echo, options: .init(date: try EpochDay(parsing: "2026-12-25")))
     #expect(override.planned == 1)
     #expect(NightlyFixture.files(root).keys.sorted()
-      == ["amina/plans/2026-11-30.json", "amina/plans/2026-12-25.json", "amina/profile.json"])
+      == ["amina/.lock", "amina/plans/2026-11-30.json", "amina/plans/2026-12-25.json", "amina/profile.json"])
   }
 
   @Test("a run stopped midway, then rerun, leaves the same files as an uninterrupted run")

@@ -141,7 +141,7 @@ struct ReplayCommandTests {
     #expect(r.code == 2)
     #expect(r.err == """
       planner: skipped: revlog.csv:3 at review_time: expected a time at or after card 1's previous review (line 2, 1704103200000), got 1704016800000
-      planner: skipped: revlog.csv:4 at review_time: expected milliseconds since the Unix epoch (an integer), got 'noon'
+      planner: skipped: revlog.csv:4 at review_time: expected milliseconds since the Unix epoch (an integer, years 0001 to 9999: from -62135596800000 to 253402300799999), got 'noon'
       planner: replayed 2 reviews; skipped 2 bad rows
 
       """)

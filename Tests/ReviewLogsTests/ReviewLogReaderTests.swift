@@ -115,14 +115,27 @@ struct ReviewLogReaderTests {
     ("1,\(t0),0", .malformed(file: "log.csv", line: 3, keyPath: "review_rating", expected: "a rating from 1 (again) to 4 (easy), got '0'")),
     ("1,\(t0),5", .malformed(file: "log.csv", line: 3, keyPath: "review_rating", expected: "a rating from 1 (again) to 4 (easy), got '5'")),
     ("1,\(t0),", .malformed(file: "log.csv", line: 3, keyPath: "review_rating", expected: "a rating from 1 (again) to 4 (easy), got ''")),
-    ("1,yesterday,3", .malformed(file: "log.csv", line: 3, keyPath: "review_time", expected: "milliseconds since the Unix epoch (an integer), got 'yesterday'")),
-    ("1,1.7e12,3", .malformed(file: "log.csv", line: 3, keyPath: "review_time", expected: "milliseconds since the Unix epoch (an integer), got '1.7e12'")),
-    ("1,99999999999999999999,3", .malformed(file: "log.csv", line: 3, keyPath: "review_time", expected: "milliseconds since the Unix epoch (an integer), got '99999999999999999999'")),
+    ("1,yesterday,3", .malformed(file: "log.csv", line: 3, keyPath: "review_time", expected: "milliseconds since the Unix epoch (an integer, years 0001 to 9999: from -62135596800000 to 253402300799999), got 'yesterday'")),
+    ("1,1.7e12,3", .malformed(file: "log.csv", line: 3, keyPath: "review_time", expected: "milliseconds since the Unix epoch (an integer, years 0001 to 9999: from -62135596800000 to 253402300799999), got '1.7e12'")),
+    ("1,99999999999999999999,3", .malformed(file: "log.csv", line: 3, keyPath: "review_time", expected: "milliseconds since the Unix epoch (an integer, years 0001 to 9999: from -62135596800000 to 253402300799999), got '99999999999999999999'")),
+    ("1,9223372036854775807,3", .malformed(file: "log.csv", line: 3, keyPath: "review_time", expected: "milliseconds since the Unix epoch (an integer, years 0001 to 9999: from -62135596800000 to 253402300799999), got '9223372036854775807'")),
+    ("1,-9223372036854775808,3", .malformed(file: "log.csv", line: 3, keyPath: "review_time", expected: "milliseconds since the Unix epoch (an integer, years 0001 to 9999: from -62135596800000 to 253402300799999), got '-9223372036854775808'")),
+    ("1,253402300800000,3", .malformed(file: "log.csv", line: 3, keyPath: "review_time", expected: "milliseconds since the Unix epoch (an integer, years 0001 to 9999: from -62135596800000 to 253402300799999), got '253402300800000'")),
+    ("1,-62135596800001,3", .malformed(file: "log.csv", line: 3, keyPath: "review_time", expected: "milliseconds since the Unix epoch (an integer, years 0001 to 9999: from -62135596800000 to 253402300799999), got '-62135596800001'")),
     ("x1,\(t0),3", .malformed(file: "log.csv", line: 3, keyPath: "card_id", expected: "an integer card id, got 'x1'")),
     ("1,\(t0 - 1),3", .malformed(file: "log.csv", line: 3, keyPath: "review_time", expected: "a time at or after card 1's previous review (line 2, \(t0)), got \(t0 - 1)")),
   ])
   func badRow(row: String, expected: PlanEngineError) {
     #expect(Self.malformed("card_id,review_time,review_rating\n1,\(Self.t0),3\n\(row)\n") == expected)
+  }
+
+  @Test("review times at the ends of the accepted range (years 0001 and 9999) import without wrapping")
+  func timeRangeEnds() throws {
+    let log = try ReviewLogReader(workers: 1).parse(
+      Array("card_id,review_time,review_rating\n1,-62135596800000,3\n1,253402300799999,3\n".utf8), fileName: "log.csv")
+    #expect(log.times == [-62_135_596_800_000, 253_402_300_799_999])
+    // 0001-01-01T00:00Z is still the learning day of 0000-12-31 (days start at 04:00).
+    #expect(log.elapsedDays == [-1, 3_652_059])
   }
 
   @Test("bad optional columns")

@@ -52,7 +52,12 @@ struct VocabDeckTests {
     ("english,ukrainian\ncat,кіт\ndog,\n", "deck.csv:3 at column 2 (ukrainian): expected at least one Ukrainian translation"),
     ("english,ukrainian\ncat,кіт\n,пес\n", "deck.csv:3 at column 1 (english): expected an English word or phrase"),
     ("english,ukrainian\ncat,кіт,кішка\n", "deck.csv:2: expected 2 columns like the header, found 3 (quote a field that contains a comma)"),
-    ("word,translation\ncat,кіт\n", "deck.csv:1: expected a header row naming the columns `english` and `ukrainian`"),
+    ("word,translation\ncat,кіт\n", "deck.csv:1: expected a header row naming the columns `english` and `ukrainian`, separated by commas, semicolons or tabs (read as comma-separated: found `word`, `translation`)"),
+    ("word;translation\ncat;кіт\n", "deck.csv:1: expected a header row naming the columns `english` and `ukrainian`, separated by commas, semicolons or tabs (read as semicolon-separated: found `word`, `translation`)"),
+    ("english;ukrainian\ncat;кіт;кішка\n", "deck.csv:2: expected 2 columns like the header, found 3 (quote a field that contains a semicolon)"),
+    ("english,ukrainian,popularity\ncat,кіт,-1\n", "deck.csv:2 at column 3 (popularity): expected a whole number, 0 or more, or nothing"),
+    ("english,ukrainian,added\ncat,кіт,yesterday\n", "deck.csv:2 at column 3 (added): expected an ISO 8601 time with its UTC offset, e.g. 2026-05-01T09:00:00+03:00, or nothing"),
+    ("#separator:colon\nenglish:ukrainian\n", "deck.csv at #separator: expected comma, semicolon, tab or pipe, not `colon`"),
     ("english,ukrainian\ncat,\"кіт\n", "deck.csv:2 at column 2: expected a closing quote"),
     ("english,ukrainian\ncat,\"кіт\"x\n", "deck.csv:2 at column 2: expected a comma or the end of the line after a closing quote"),
     ("english,ukrainian\ncat,;\n", "deck.csv:2 at column 2 (ukrainian): expected at least one Ukrainian translation"),
@@ -77,6 +82,44 @@ struct VocabDeckTests {
     #expect(message(#"[{"english":"cat","ukrainian":["кіт", " "]}]"#) == "d.json at [0].ukrainian[1]: expected a non-empty Ukrainian translation")
     #expect(message(#"[{"english":"cat","ukrainian":[]}]"#) == "d.json at [0].ukrainian: expected at least one Ukrainian translation")
     #expect(message(#"[{"english":3,"ukrainian":["кіт"]}]"#)?.hasPrefix("d.json at [0].english: expected") == true)
+  }
+
+  @Test("JSON: an object with `words` (the export and listing), extra keys ignored; other objects a JSON error")
+  func jsonObject() throws {
+    let text = #"{"version": 1, "date": "2026-05-06", "words": [{"english": "cat", "ukrainian": ["кіт"], "popularity": 2, "added": "2026-05-01T09:00:00+03:00", "recall": 0.8, "tags": ["animals"]}]}"#
+    let entries = try DeckImporter.parse(Array(text.utf8), file: "w.json")
+    #expect(entries == [DeckEntry(english: "cat", ukrainian: ["кіт"], popularity: 2, added: EventTime("2026-05-01T09:00:00+03:00"), tags: ["animals"])])
+    func message(_ text: String) -> String? {
+      do { _ = try DeckImporter.parse(Array(text.utf8), file: "d.json"); return nil } catch { return error.description }
+    }
+    #expect(message(#"{"cat": "кіт"}"#) == "d.json at words: expected a JSON array of words, or an object with a `words` array (what `words export --format json` writes)")
+    #expect(message(#"{"words": [{"english": "cat", "ukrainian": "кіт", "popularity": -2}]}"#) == "d.json at words[0].popularity: expected a whole number, 0 or more")
+    #expect(message(#"{"words": 3}"#) == "d.json at words: expected an array of words")
+  }
+
+  @Test("separators: comma, semicolon, tab, an Anki #separator line; optional columns and tags")
+  func separators() throws {
+    let expected = [DeckEntry(english: "cat", ukrainian: ["кіт", "кішка"], popularity: 3, added: EventTime("2026-05-01T09:00:00+03:00"), tags: ["animals", "home"])]
+    for text in [
+      "english,ukrainian,popularity,added,tags\ncat,кіт;кішка,3,2026-05-01T09:00:00+03:00,animals;home\n",
+      "english;ukrainian;popularity;added;tags\ncat;\"кіт;кішка\";3;2026-05-01T09:00:00+03:00;animals home\n",
+      "english\tukrainian\tpopularity\tadded\ttags\ncat\tкіт;кішка\t3\t2026-05-01T09:00:00+03:00\tanimals Home home\n",
+      "#separator:tab\n#columns:english\tukrainian\tpopularity\tadded\ttags\ncat\tкіт;кішка\t3\t2026-05-01T09:00:00+03:00\tanimals;home\n",
+    ] {
+      var entries = try Self.parse(text)
+      entries = entries.map { var e = $0; e.tags = e.tags.map { $0.lowercased() }; return e }
+      #expect(entries == expected, "\(text)")
+    }
+  }
+
+  @Test("DeckExport writes what DeckImporter reads back unchanged")
+  func exportRoundTrip() throws {
+    let entries = [
+      DeckEntry(english: "hello, friend", ukrainian: ["привіт, друже"], popularity: 0, added: EventTime("2026-05-01T09:00:00+03:00"), tags: []),
+      DeckEntry(english: "say \"hi\"", ukrainian: ["сказати \"привіт\"", "привітатися"], popularity: 4, added: EventTime("2026-05-02T10:30:00-04:00"), tags: ["a", "b"]),
+    ]
+    let csv = DeckExport.csv(entries)
+    #expect(try DeckImporter.parse(Array(csv.utf8), file: "x.csv") == entries)
   }
 
   @Test("invalid UTF-8 is an error naming the line")

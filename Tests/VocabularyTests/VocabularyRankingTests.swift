@@ -69,18 +69,10 @@ struct VocabularyRankingTests {
     #expect(reminders.map(\.mode) == [.translation] && reminders.first?.text == "beautiful — x")
   }
 
-  @Test("a deck keeps its file order, or its rank column; a bad rank names line and column")
+  @Test("a deck keeps its file order; the built-in dictionary reads the demo deck")
   func deckOrder() throws {
     let csv = "english,ukrainian\ntime,час\nyear,рік\npeople,люди\nafter,після\n"
     #expect(try DeckImporter.parse(Array(csv.utf8), file: "d.csv").map(\.english) == ["time", "year", "people", "after"])
-    let ranked = "rank,english,ukrainian\n3,people,люди\n1,time,час\n,after,після\n2,year,рік\n"
-    #expect(try DeckImporter.parse(Array(ranked.utf8), file: "r.csv").map(\.english) == ["time", "year", "people", "after"])
-    let json = #"[{"english":"year","ukrainian":"рік","rank":2},{"english":"time","ukrainian":"час","rank":1}]"#
-    #expect(try DeckImporter.parse(Array(json.utf8), file: "r.json").map(\.english) == ["time", "year"])
-    #expect(throws: PlanEngineError.malformed(file: "b.csv", line: 2, keyPath: "column 1 (rank)",
-                                              expected: "a whole number ≥ 0 (the word's place in the deck), not 'first'")) {
-      try DeckImporter.parse(Array("rank,english,ukrainian\nfirst,time,час\n".utf8), file: "b.csv")
-    }
     // The demo deck in its frequency order, and the built-in dictionary reads it.
     #expect(DemoDeck.entries.prefix(4).map(\.english) == ["time", "year", "people", "way"])
     #expect(BuiltInDictionary.entry("Airport")?.ukrainian == ["аеропорт"] && BuiltInDictionary.entry("zyzzyva") == nil)

@@ -37,7 +37,15 @@ if let i = CommandLine.arguments.firstIndex(of: "--scenario-file"), i + 1 < Comm
   exit(0)
 }
 
-let arguments = CommandLine.arguments.dropFirst().filter { !$0.hasPrefix("--") }
+let arguments = CommandLine.arguments.dropFirst().filter { !$0.hasPrefix("-") }
+if CommandLine.arguments.contains("--help") || CommandLine.arguments.contains("-h") {
+  print("usage: planner-bench [SCENARIO…] [--quick] | --list | --scenario-file FILE (Benchmarks/README.md)")
+  exit(0)
+}
+for flag in CommandLine.arguments.dropFirst() where flag.hasPrefix("-") && !["--quick", "--list"].contains(flag) {
+  FileHandle.standardError.write(Data("planner-bench: unknown option '\(flag)'; expected --quick, --list, --help or --scenario-file FILE\n".utf8))
+  exit(64)
+}
 if CommandLine.arguments.contains("--list") {
   for name in scenarios.keys.sorted() { print(name) }
   exit(0)

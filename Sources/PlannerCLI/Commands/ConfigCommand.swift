@@ -38,7 +38,7 @@ enum ConfigCommand: PlannerCommand {
     let (previous, current) = try setting(key, to: value) {
       try Learner.configure(
         dir, key: key, value: value, now: context.now, id: arguments.string(.id),
-        lockTimeout: RecordCommand.lockTimeout(context))
+        lockTimeout: try RecordCommand.lockTimeout(context))
     }
     context.stdout.write("\(key): \(previous.isEmpty ? "(unset)" : previous) -> \(current.isEmpty ? "(unset)" : current)\n")
     return ExitCode.success

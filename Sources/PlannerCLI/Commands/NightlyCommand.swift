@@ -40,9 +40,12 @@ public enum NightlyCommand: PlannerCommand {
       try CLIError.validating(ArgumentName.shard.display, text) { try Shard.resolve(option: text, environment: context.environment) }
     } ?? Shard.resolve(option: nil, environment: context.environment)
 
+    let lockTimeout = try RecordCommand.lockTimeout(context)
+
     let reporter = context.stderrIsTerminal ? ProgressReporter(output: context.stderr, unit: "learners") : nil
     let options = NightlyOptions(
       date: date, jobs: jobs, shard: shard,
+      lockTimeout: lockTimeout,
       progress: reporter.map { reporter in
         { @Sendable progress in reporter.update(done: progress.done, total: progress.total) }
       })

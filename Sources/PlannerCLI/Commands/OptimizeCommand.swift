@@ -39,11 +39,13 @@ struct OptimizeCommand: PlannerCommand {
   /// Returns the path as given, the cards and the number of rows skipped (--skip-invalid).
   static func loadCards(_ options: ReviewLogOptions, context: CommandContext) throws -> (String, [CardHistory], Int) {
     let path = options.path
-    let reader = ReviewLogReader(clock: options.clock, skipInvalid: options.skipInvalid)
-    let log = try reader.parse(try ReviewLogReader.readBytes(path: context.path(path)), fileName: path)
-    for diagnostic in log.diagnostics { context.stderr.write(Warning.skippedRow("\(diagnostic)")) }
-    guard log.count > 0 else { throw CLIError.failure("\(path) holds no reviews: nothing to fit or evaluate") }
-    return (path, log.cardHistories(), log.diagnostics.count)
+    // Streamed straight into the card histories: memory is what the fit needs, not the file's
+    // columns (docs/replay.md).
+    let stream = ReviewLogStream(clock: options.clock, skipInvalid: options.skipInvalid)
+    let (cards, outcome) = try stream.cardHistories(path: context.path(path), fileName: path)
+    for diagnostic in outcome.diagnostics { context.stderr.write(Warning.skippedRow("\(diagnostic)")) }
+    guard outcome.rows > 0 else { throw CLIError.failure("\(path) holds no reviews: nothing to fit or evaluate") }
+    return (path, cards, outcome.diagnostics.count)
   }
 
   static func summary(_ r: FSRSFitReport, path: String) -> String {

@@ -63,6 +63,7 @@ enum RecordCommand: PlannerCommand {
           .positional(.EN, help: "English word or phrase asked."),
           .option(.answer, value: "TEXT", help: "The answer given.", required: true),
           .option(.seconds, value: "S", help: "How long it took."),
+          .flag(.reverse, help: "A reverse card: a translation was shown, the answer is English (default: the profile's vocabulary.cards)."),
         ]),
       CommandSpec(
         name: "reminder", abstract: "A reminder shown, or what the learner did with it.",
@@ -91,9 +92,15 @@ enum RecordCommand: PlannerCommand {
     ],
     runsWithoutSubcommand: true)
 
-  /// `PLANNER_LOCK_TIMEOUT` seconds, else the default.
-  static func lockTimeout(_ context: CommandContext) -> Double {
-    context.environment["PLANNER_LOCK_TIMEOUT"].flatMap(Double.init) ?? LearnerLock.defaultTimeout
+  /// `PLANNER_LOCK_TIMEOUT` seconds, else the default; a malformed value is a usage error
+  /// (exit 64) naming the variable.
+  static func lockTimeout(_ context: CommandContext) throws(CLIError) -> Double {
+    do {
+      return try LearnerLock.timeout(environment: context.environment)
+    } catch {
+      guard case .invalidValue(let name, let value, let expected) = error else { throw .failure(error.description) }
+      throw CLIError.invalid(name, value, expected: expected)
+    }
   }
 
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
@@ -143,11 +150,13 @@ enum RecordCommand: PlannerCommand {
         range: try arguments.require(.RANGE), tier: tier, grade: try arguments.requiredInt(.grade, in: 1...4),
         mistakes: max(try arguments.int(.mistakes, in: 0...Int.max) ?? 0, located.count), mistakesAt: located,
         hesitations: try arguments.int(.hesitations, in: 0...Int.max) ?? 0, seconds: try seconds()))
-    case ["word", "add"]: payload = .wordAdded(english: try arguments.require(.EN), ukrainian: arguments.positionals(.UK))
-    case ["word", "edit"]: payload = .wordEdited(english: try arguments.require(.EN), ukrainian: arguments.positionals(.UK))
+    case ["word", "add"]:
+      payload = .wordAdded(english: try VocabularyCLI.english(arguments), ukrainian: try VocabularyCLI.translations(arguments, context: context))
+    case ["word", "edit"]:
+      payload = .wordEdited(english: try VocabularyCLI.english(arguments), ukrainian: try VocabularyCLI.translations(arguments, context: context))
     case ["word", "delete"]: payload = .wordDeleted(english: try arguments.require(.EN))
     case ["word", "lookup"]:
-      let en = try arguments.require(.EN)
+      let en = try VocabularyCLI.english(arguments)
       let given = arguments.strings(.translation)
       let learner = try Learner.load(dir, writeSnapshot: false)
       if learner.state.hasWord(en) {
@@ -172,14 +181,24 @@ enum RecordCommand: PlannerCommand {
     case ["quiz"]:
       let en = try arguments.require(.EN)
       let answer = try arguments.require(.answer)
+      // The card's direction: --reverse, else the profile's `vocabulary.cards` rule for the
+      // learning day of the answer (the rule the plan used).
+      var clock = LearningDayClock(profile: profile)
+      let direction: CardDirection = arguments.flag(.reverse) ? .reverse
+        : (profile.vocabulary.cards ?? .forward).direction(for: en, on: EpochDay(clock.day(atMillis: time.epochMillis)))
+      try VocabularyCLI.requireAnswer(answer, direction: direction)
       let learner = try Learner.load(dir, writeSnapshot: false)
       guard learner.state.hasWord(en), let entry = learner.state.word(en)?.word else { throw PlanEngineError.unknownWord(en) }
-      let checked = AnswerChecker.check(answer, accepted: entry.ukrainian)
+      let dictionary = learner.vocabularyWords
+      let word = dictionary.first { $0.key == VocabularyWord.key(entry.english) }
+        ?? VocabularyWord(english: entry.english, translations: entry.ukrainian, addedAt: Date(timeIntervalSince1970: 0))
+      let checked = AnswerChecker.check(answer, word: word, dictionary: dictionary, direction: direction)
       let (verdict, matched) = (checked.verdict, checked.matched)
+      let expected = direction == .forward ? entry.ukrainian.joined(separator: ", ") : entry.english
       switch verdict {
       case .right: note = ": right"
-      case .typo: note = ": typo, the right spelling is \(matched ?? entry.ukrainian.joined(separator: ", "))"
-      case .wrong: note = ": wrong (\(entry.ukrainian.joined(separator: ", ")))"
+      case .typo: note = ": typo, the right spelling is \(matched ?? expected)"
+      case .wrong: note = ": wrong (\(expected))"
       }
       payload = .wordQuizzed(english: en, answer: answer, verdict: verdict, seconds: try seconds())
     case ["reminder", "shown"]:

@@ -41,22 +41,28 @@ struct ReplayCommand: PlannerCommand {
       fsrs = FSRS6(parameters: try loadParameters(parameterPath, context: context))
     }
 
-    let reader = ReviewLogReader(clock: revlog.clock, skipInvalid: revlog.skipInvalid)
-    let log = try reader.parse(try readBytes(path, context: context), fileName: path)
-    for diagnostic in log.diagnostics {
+    // Streamed: one pass checks every row (a bad file is refused, or its skipped rows reported,
+    // before any output), the second replays and writes block by block. Memory is one block
+    // and each card's state, whatever the file's size (docs/replay.md).
+    let stream = ReviewLogStream(clock: revlog.clock, skipInvalid: revlog.skipInvalid)
+    let file = try readablePath(path, context: context)
+    let checked = try stream.validate(path: file, fileName: path)
+    for diagnostic in checked.diagnostics {
       context.stderr.write(Warning.skippedRow("\(diagnostic)"))
     }
-    func emit<M: MemoryModel>(_ model: M) throws {
-      let result = try ReviewReplay.replay(log, model: model, desiredRetention: retention)
-      ReplayCSVWriter.write(result) { context.stdout.write(bytes: $0) }
+    func emit<M: MemoryModel>(_ model: M) throws -> ReviewLogStream.Outcome {
+      try ReviewReplay.stream(path: file, fileName: path, reading: stream, model: model, desiredRetention: retention) {
+        context.stdout.write(bytes: $0)
+      }
     }
+    let replayed: ReviewLogStream.Outcome
     switch modelName {
-    case "sm2": try emit(SM2())
-    case "hlr": try emit(HalfLifeRegression())
-    default: try emit(fsrs)
+    case "sm2": replayed = try emit(SM2())
+    case "hlr": replayed = try emit(HalfLifeRegression())
+    default: replayed = try emit(fsrs)
     }
-    if !log.diagnostics.isEmpty {
-      context.stderr.write("planner: replayed \(log.count) reviews; skipped \(log.diagnostics.count) bad rows\n")
+    if !checked.diagnostics.isEmpty {
+      context.stderr.write("planner: replayed \(replayed.rows) reviews; skipped \(checked.diagnostics.count) bad rows\n")
       return ExitCode.partialFailure
     }
     return ExitCode.success
@@ -81,6 +87,18 @@ struct ReplayCommand: PlannerCommand {
       }
       throw PlanEngineError.malformed(file: path, line: nil, keyPath: error.keyPath, expected: expected)
     }
+  }
+
+  /// The path to open for `path` as given (relative to the command's directory); an error
+  /// names it as given. The file is read twice, so it must be a file, not a pipe.
+  static func readablePath(_ path: String, context: CommandContext) throws(PlanEngineError) -> String {
+    let resolved = context.path(path)
+    var info = stat()
+    guard stat(resolved, &info) == 0 else { throw .io(path: path, reason: String(cString: strerror(errno))) }
+    guard (info.st_mode & S_IFMT) == S_IFREG else {
+      throw .io(path: path, reason: "is not a regular file; replay reads the review log twice (check, then replay), so give it a file, not a pipe")
+    }
+    return resolved
   }
 
   /// A file's bytes; an error names the path as the user gave it.

@@ -1,10 +1,11 @@
 import Foundation
 import DailyPlanning
 import LearnerStore
+import Localization
 import PlannerCore
 import Vocabulary
 
-/// `planner stats DIR [--date D] [--format text|json]`: the number of words, the most popular
+/// `planner stats DIR [--date D] [--format text|json] [--locale L]`: the number of words, the most popular
 /// one, and what the memory model adds (due today, well known, average recall, the words that
 /// need practice most).
 enum StatsCommand: PlannerCommand {
@@ -13,12 +14,13 @@ enum StatsCommand: PlannerCommand {
     abstract: "Show vocabulary statistics: word count, most popular word, due and well-known words.",
     arguments: [
       .positional(.DIR, help: "The learner's folder.")
-    ] + DateOption.arguments + FormatOption.arguments)
+    ] + DateOption.arguments + FormatOption.arguments + LocaleOption.arguments)
 
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
     let dir = context.path(try arguments.require(.DIR))
     let format = try FormatOption(arguments)
     let date = try DateOption(arguments).date
+    let locale = try LocaleOption(arguments).locale
     // The state `today` plans on (parameters in force), so the due count agrees with the plan.
     let learner = try LearnerDailyPlanner.load(dir)
     let clock = try learner.vocabularyClock()
@@ -30,21 +32,27 @@ enum StatsCommand: PlannerCommand {
       context.stdout.write(JSONOutput.document(Output(version: 1, stats: stats)))
       return 0
     }
-    var text = "Vocabulary on \(day)\n"
-    text += "  words: \(stats.totalWords) (\(stats.newWords) not yet reviewed)\n"
+    let l = Localizer(locale: locale ?? learner.profile.locale)
+    let c = day.civil
+    var lines = [l.string(.statsTitle, ["date": .date(year: c.year, month: c.month, day: c.day)])]
+    lines.append(l.string(.statsWords, ["total": .integer(stats.totalWords), "new": .integer(stats.newWords)]))
     if let top = stats.mostPopular {
-      text += "  most popular: \(top) (popularity \(stats.mostPopularCount))\n"
+      lines.append(l.string(.statsMostPopular, ["word": .text(top), "value": .integer(stats.mostPopularCount)]))
     } else {
-      text += "  most popular: none (every word is at popularity 0)\n"
+      lines.append(l.string(.statsMostPopularNone, ["value": .integer(0)]))
     }
-    text += "  due today: \(stats.dueToday)\n"
-    text += "  well known (recall ≥ \(Int((learner.profile.retention.vocabulary * 100).rounded()))%): \(stats.wellKnown)\n"
-    if let r = stats.averageRecall { text += "  average recall: \(Int((r * 100).rounded()))%\n" }
-    if !stats.needMostPractice.isEmpty { text += "  need practice most: \(stats.needMostPractice.joined(separator: ", "))\n" }
-    if !stats.leeches.isEmpty {
-      text += "  leeches (failed again and again; relearn or suspend): \(stats.leeches.joined(separator: ", "))\n"
+    lines.append(l.string(.statsDueToday, ["value": .integer(stats.dueToday)]))
+    lines.append(l.string(.statsWellKnown, [
+      "percent": .percent(Int((learner.profile.retention.vocabulary * 100).rounded())), "value": .integer(stats.wellKnown),
+    ]))
+    if let r = stats.averageRecall { lines.append(l.string(.statsAverageRecall, ["percent": .percent(Int((r * 100).rounded()))])) }
+    if !stats.needMostPractice.isEmpty {
+      lines.append(l.string(.statsNeedPractice, ["words": .text(stats.needMostPractice.joined(separator: ", "))]))
     }
-    if stats.suspended > 0 { text += "  suspended: \(stats.suspended)\n" }
+    // Not in the catalogs yet: English in every locale.
+    if !stats.leeches.isEmpty { lines.append("leeches (failed again and again; relearn or suspend): \(stats.leeches.joined(separator: ", "))") }
+    if stats.suspended > 0 { lines.append("suspended: \(stats.suspended)") }
+    let text = lines.first! + "\n" + lines.dropFirst().map { "  " + $0 + "\n" }.joined()
     context.stdout.write(text)
     return 0
   }

@@ -1,47 +1,58 @@
 import Foundation
 import DailyPlanning
 import LearnerStore
+import Localization
 import PlannerCore
 import Vocabulary
 
-/// `planner words DIR [--sort date|alpha|popularity] [--format text|json]` lists the dictionary;
-/// `planner words DIR import FILE` imports a deck (CSV `english,ukrainian` or JSON), merging
-/// duplicates, all or nothing.
+/// `planner words DIR [--sort date|alpha|popularity] [--format text|json] [--locale L]` lists the
+/// dictionary; `planner words DIR import FILE` imports a deck (CSV, semicolon- or tab-separated
+/// text, or JSON), merging duplicates, all or nothing; `planner words DIR export [FILE]` writes
+/// the dictionary as a deck that `import` reads back unchanged.
 enum WordsCommand: PlannerCommand {
   static let spec = CommandSpec(
     name: "words",
-    abstract: "List the learner's words, or import a deck of words.",
+    abstract: "List the learner's words, or import or export a deck of words.",
     discussion: """
       Without ACTION, lists the dictionary. With 'import FILE', adds the deck's words (CSV with a \
-      header 'english,ukrainian', several translations separated by ';', or the same as JSON); \
-      words already there gain only the translations they lack.
+      header 'english,ukrainian', also semicolon- or tab-separated; several translations separated \
+      by ';'; optional columns popularity, added, tags; or the same as JSON); words already there \
+      gain only the translations they lack. With 'export [FILE]', writes every word with its \
+      translations, popularity, added time and tags as CSV (or JSON with --format json or a .json \
+      FILE), to FILE (atomically) or to standard output. See docs/vocabulary.md.
       """,
     arguments: [
       .positional(.DIR, help: "The learner's folder."),
-      .positional(.ACTION, help: "'import' to import FILE.", optional: true),
-      .positional(.FILE, help: "The deck to import (CSV or JSON).", optional: true),
+      .positional(.ACTION, help: "'import' to import FILE, 'export' to export to FILE.", optional: true),
+      .positional(.FILE, help: "The deck to import (CSV or JSON), or the file to export to.", optional: true),
       .option(.sort, value: "ORDER", help: "date (added), alpha, popularity, or priority (the plan's ranking).", default: "date"),
-    ] + FormatOption.arguments + DateOption.arguments + AtOption.arguments)
+      FormatOption.declaration([.text, .json, .csv]),
+    ] + DateOption.arguments + AtOption.arguments + LocaleOption.arguments)
 
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
     let dir = context.path(try arguments.require(.DIR))
-    let format = try FormatOption(arguments)
     let date = try DateOption(arguments).date
     let at = try AtOption(arguments)
+    let locale = try LocaleOption(arguments).locale
     switch arguments.positional(.ACTION) {
     case nil:
-      return try list(dir: dir, arguments: arguments, format: format, date: date, context: context)
+      return try list(dir: dir, arguments: arguments, format: FormatOption(arguments), date: date, locale: locale, context: context)
     case "import":
       guard let file = arguments.positional(.FILE) else { throw CLIError.usage("missing <FILE>: words DIR import FILE") }
-      return try importDeck(dir: dir, file: file, path: context.path(file), at: at, format: format, context: context)
+      return try importDeck(
+        dir: dir, file: file, path: context.path(file), at: at, format: FormatOption(arguments), locale: locale, context: context)
+    case "export":
+      return try export(dir: dir, file: arguments.positional(.FILE), arguments: arguments, locale: locale, context: context)
     case let other?:
-      throw CLIError.notOneOf(ArgumentName.ACTION.display, other, choices: ["import"])
+      throw CLIError.notOneOf(ArgumentName.ACTION.display, other, choices: ["import", "export"])
     }
   }
 
-  static func list(dir: String, arguments: ParsedArguments, format: FormatOption, date: EpochDay?, context: CommandContext) throws -> Int32 {
+  static func list(
+    dir: String, arguments: ParsedArguments, format: FormatOption, date: EpochDay?, locale: PlanLocale?, context: CommandContext
+  ) throws -> Int32 {
     if let file = arguments.positional(.FILE) {
-      throw CLIError.usage("unexpected argument '\(file)': <FILE> is only for 'words DIR import FILE'")
+      throw CLIError.usage("unexpected argument '\(file)': <FILE> is only for 'words DIR import FILE' and 'words DIR export FILE'")
     }
     let sortName = arguments.string(.sort) ?? "date"
     guard let sort = WordSort(rawValue: sortName) else {
@@ -67,27 +78,35 @@ enum WordsCommand: PlannerCommand {
       context.stdout.write(JSONOutput.document(WordList(version: 1, date: day, sort: sort.rawValue, words: rows)))
       return 0
     }
+    let l = Localizer(locale: locale ?? learner.profile.locale)
     if words.isEmpty {
-      context.stdout.write("No words yet. Add one with `planner record DIR word add EN UK`, or import a deck with `planner words DIR import FILE`.\n")
+      context.stdout.write(l.string(.wordsEmpty, [
+        "addCommand": .text("planner record DIR word add EN UK"), "importCommand": .text("planner words DIR import FILE"),
+      ]) + "\n")
       return 0
     }
+    var text = ""
     for w in words {
-      var line = "\(w.english) — \(w.translations.joined(separator: ", "))"
-      line += "  (popularity \(w.popularity)"
+      var details = [l.string(.wordsPopularity, ["value": .integer(w.popularity)])]
       if let r = VocabularyPriority.recall(w, on: day, clock: clock, model: model) {
-        line += ", recall \(Int((r * 100).rounded()))%"
+        details.append(l.string(.wordsRecall, ["percent": .percent(Int((r * 100).rounded()))]))
       } else {
-        line += ", new"
+        details.append(l.string(.wordsNew))
       }
-      if Leech.isLeech(w) { line += ", leech" }
-      if w.suspended { line += ", suspended" }
-      line += ", added \(clock.calendarDay(of: w.addedAt)))\n"
-      context.stdout.write(line)
+      if Leech.isLeech(w) { details.append("leech") }  // not in the catalogs yet
+      if w.suspended { details.append("suspended") }
+      let added = clock.calendarDay(of: w.addedAt).civil
+      details.append(l.string(.wordsAdded, ["date": .date(year: added.year, month: added.month, day: added.day)]))
+      text += l.string(.wordsEntry, ["english": .text(w.english), "translations": .text(w.translations.joined(separator: ", "))])
+      text += "  " + l.string(.wordsDetails, ["details": .text(details.joined(separator: ", "))]) + "\n"
     }
+    context.stdout.write(text)
     return 0
   }
 
-  static func importDeck(dir: String, file: String, path: String, at: AtOption, format: FormatOption, context: CommandContext) throws -> Int32 {
+  static func importDeck(
+    dir: String, file: String, path: String, at: AtOption, format: FormatOption, locale: PlanLocale?, context: CommandContext
+  ) throws -> Int32 {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw PlanEngineError.io(path: file, reason: "cannot read the deck file")
     }
@@ -98,24 +117,69 @@ enum WordsCommand: PlannerCommand {
     var events: [LearnerEvent] = []
     var added = 0, extended = 0
     for change in changes {
-      let payload: EventPayload
       switch change {
       case .add(let e):
-        payload = .wordAdded(english: e.english, ukrainian: e.ukrainian, rank: added)  // deck order (DeckImporter)
+        let time = e.added ?? at
+        events.append(LearnerEvent(id: Learner.newEventID(now: context.now), time: time, payload: .wordAdded(english: e.english, ukrainian: e.ukrainian, rank: added)))  // deck order
+        // Popularity is a count of the times the learner reached for the word; the store keeps
+        // no other, so an exported popularity comes back as that many card openings (+1 each,
+        // no rating: docs/vocabulary.md), just after the word was added.
+        for k in 0..<(e.popularity ?? 0) {
+          let opened = EventTime(epochMillis: time.epochMillis + Int64(k) + 1, offsetSeconds: time.offsetSeconds)
+          events.append(LearnerEvent(id: Learner.newEventID(now: context.now), time: opened, payload: .wordOpened(english: e.english)))
+        }
         added += 1
       case .addTranslations(let english, let translations):
-        payload = .wordEdited(english: english, ukrainian: translations)
+        events.append(LearnerEvent(id: Learner.newEventID(now: context.now), time: at, payload: .wordEdited(english: english, ukrainian: translations)))
         extended += 1
       }
-      events.append(LearnerEvent(id: Learner.newEventID(now: context.now), time: at, payload: payload))
+    }
+    for e in entries {
+      for t in VocabularyValidation.nonCyrillic(e.ukrainian) {
+        context.stderr.write(Warning.nonCyrillicTranslation(english: e.english, translation: t, file: file))
+      }
     }
     if !events.isEmpty { try Learner.record(dir, events: events, now: context.now) }
     let unchanged = entries.count - added - extended
     if format.isJSON {
       context.stdout.write(JSONOutput.document(ImportSummary(version: 1, file: file, words: entries.count, added: added, gainedTranslations: extended, unchanged: unchanged)))
     } else {
-      context.stdout.write("Imported \(entries.count) \(entries.count == 1 ? "word" : "words") from \(file): \(added) added, \(extended) gained translations, \(unchanged) unchanged.\n")
+      let l = Localizer(locale: locale ?? learner.profile.locale)
+      context.stdout.write(l.string(.wordsImported, [
+        "words": .text(l.plural(.countWords, count: entries.count)), "file": .text(file),
+        "added": .integer(added), "extended": .integer(extended), "unchanged": .integer(unchanged),
+      ]) + "\n")
     }
+    return 0
+  }
+
+  /// The dictionary as a deck: every word in the order it was added, with what import reads.
+  static func export(dir: String, file: String?, arguments: ParsedArguments, locale: PlanLocale?, context: CommandContext) throws -> Int32 {
+    let given = arguments.string(.format).flatMap { $0 == OutputFormat.text.rawValue ? nil : $0 }
+    let format: OutputFormat
+    if let given {
+      guard let f = OutputFormat(rawValue: given), f != .text else {
+        throw CLIError.notOneOf(ArgumentName.format.display, given, choices: ["csv", "json"])
+      }
+      format = f
+    } else {
+      format = file?.lowercased().hasSuffix(".json") == true ? .json : .csv
+    }
+    let learner = try Learner.load(dir, writeSnapshot: false)
+    let clock = try learner.vocabularyClock()
+    let entries = WordSort.date.sorted(learner.vocabularyWords).map { w in
+      DeckEntry(
+        english: w.english, ukrainian: w.translations, popularity: w.popularity,
+        added: EventTime(clock.localISO8601(w.addedAt)), tags: [])
+    }
+    let text = format == .json ? JSONOutput.document(ExportDocument(version: 1, words: entries)) : DeckExport.csv(entries)
+    guard let file else {
+      context.stdout.write(text)
+      return 0
+    }
+    try CLIFileOutput.write(Array(text.utf8), to: context.path(file), named: file)
+    let l = Localizer(locale: locale ?? learner.profile.locale)
+    context.stdout.write(l.string(.wordsExported, ["words": .text(l.plural(.countWords, count: entries.count)), "file": .text(file)]) + "\n")
     return 0
   }
 
@@ -138,6 +202,11 @@ enum WordsCommand: PlannerCommand {
     var date: EpochDay
     var sort: String
     var words: [WordRow]
+  }
+
+  struct ExportDocument: Encodable {
+    var version: Int
+    var words: [DeckEntry]
   }
 
   struct ImportSummary: Encodable {

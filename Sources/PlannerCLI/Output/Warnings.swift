@@ -20,3 +20,10 @@ extension Warning {
     "planner: nightly: learner '\(learner)' was not planned: \(reason)\n"
   }
 }
+
+extension Warning {
+  /// A translation with no Cyrillic letter (accepted: a loan word may be in Latin letters).
+  static func nonCyrillicTranslation(english: String, translation: String, file: String? = nil) -> String {
+    "planner: warning: \(file.map { "\($0): " } ?? "")'\(english)': the translation '\(translation)' has no Cyrillic letter\n"
+  }
+}

@@ -69,10 +69,26 @@ package enum DurableFile {
     return true
   }
 
-  /// Appends bytes (whole lines) and flushes them to disk before returning.
+  /// The refusal to write through a symbolic link: a learner's files are plain files inside its
+  /// folder, so a link (which could point outside it) is an error, never followed.
+  package static func symlinkRefusal(_ path: String) -> PlanEngineError {
+    .io(path: path, reason: "is a symbolic link; planner does not write through links (replace it with the file or folder itself)")
+  }
+
+  /// True when `path` itself (not what it points to) is a symbolic link.
+  package static func isSymlink(_ path: String) -> Bool {
+    var st = stat()
+    return lstat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFLNK
+  }
+
+  /// Appends bytes (whole lines) and flushes them to disk before returning. Refuses a `path`
+  /// that is a symbolic link.
   package static func append(_ path: String, _ bytes: [UInt8]) throws(PlanEngineError) {
-    let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
-    guard fd >= 0 else { throw .io(path: path, reason: "cannot open for appending: \(errorText())") }
+    let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
+    guard fd >= 0 else {
+      if errno == ELOOP { throw symlinkRefusal(path) }
+      throw .io(path: path, reason: "cannot open for appending: \(errorText())")
+    }
     defer { close(fd) }
     try writeAll(fd, bytes, path: path)
     guard fsync(fd) == 0 else { throw .io(path: path, reason: "cannot flush to disk: \(errorText())") }
@@ -80,8 +96,11 @@ package enum DurableFile {
 
   /// Cuts a file to `length` bytes, durably.
   package static func truncate(_ path: String, to length: Int) throws(PlanEngineError) {
-    let fd = open(path, O_WRONLY | O_CLOEXEC)
-    guard fd >= 0 else { throw .io(path: path, reason: "cannot open: \(errorText())") }
+    let fd = open(path, O_WRONLY | O_CLOEXEC | O_NOFOLLOW)
+    guard fd >= 0 else {
+      if errno == ELOOP { throw symlinkRefusal(path) }
+      throw .io(path: path, reason: "cannot open: \(errorText())")
+    }
     defer { close(fd) }
     guard ftruncate(fd, off_t(length)) == 0, fsync(fd) == 0 else { throw .io(path: path, reason: "cannot truncate: \(errorText())") }
   }
@@ -89,10 +108,15 @@ package enum DurableFile {
   /// Replaces a file atomically: temp file in the same folder, fsync, rename, fsync folder.
   /// `durable: false` skips both fsyncs (still atomic for readers): for caches that are
   /// validated when read (the snapshot), where a power loss may only cost a rebuild.
+  /// Refuses a `path` that is a symbolic link (the rename would replace the link, not what it
+  /// points to, but a link there is not the store's and is reported, not silently replaced);
+  /// the temporary file is created afresh (`O_EXCL`), never through a link left in its place.
   package static func replace(_ path: String, with bytes: [UInt8], durable: Bool = true) throws(PlanEngineError) {
+    if isSymlink(path) { throw symlinkRefusal(path) }
     let dir = directory(of: path)
     let tmp = "\(dir)/.\(basename(path)).tmp-\(getpid())"
-    let fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    unlink(tmp)  // one left by a killed process of the same pid (a link there is removed, not followed)
+    let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
     guard fd >= 0 else { throw .io(path: tmp, reason: "cannot create: \(errorText())") }
     do throws(PlanEngineError) {
       try writeAll(fd, bytes, path: tmp)

@@ -36,8 +36,11 @@ public struct EpochDay: Sendable, Hashable, Comparable, Strideable, CustomString
       }
       return v
     }
-    guard b.count == 10, b[4] == 0x2D, b[7] == 0x2D, let y = digits(0..<4), let m = digits(5..<7), let d = digits(8..<10), y >= 1
+    guard b.count == 10, b[4] == 0x2D, b[7] == 0x2D, let y = digits(0..<4), let m = digits(5..<7), let d = digits(8..<10)
     else { throw .invalidValue(keyPath: keyPath, value: text, expected: "a date YYYY-MM-DD, e.g. 2026-11-30") }
+    guard EventTime.years.contains(y) else {
+      throw .invalidValue(keyPath: keyPath, value: text, expected: "a date YYYY-MM-DD in the years 0001 to 9999")
+    }
     guard let day = EpochDay(year: y, month: m, day: d) else {
       throw .invalidValue(keyPath: keyPath, value: text, expected: "a calendar date that exists, YYYY-MM-DD")
     }

@@ -12,8 +12,16 @@ public struct EventTime: Sendable, Hashable, Comparable, CustomStringConvertible
 
   public static func < (a: EventTime, b: EventTime) -> Bool { a.epochMillis < b.epochMillis }
 
+  /// The one range of dates planner accepts anywhere (event times, profile dates, `--date`,
+  /// review-log times): years 0001 to 9999, as four digits write them. Year 0000 is refused.
+  public static let years = 1...9999
+  /// 0001-01-01T00:00:00Z and 9999-12-31T23:59:59.999Z in milliseconds since the Unix epoch:
+  /// the review-log times accepted (the same years as dates).
+  public static let earliestMillis: Int64 = -62_135_596_800_000
+  public static let latestMillis: Int64 = 253_402_300_799_999
+
   /// Parses `YYYY-MM-DDTHH:MM:SS[.fff…](Z|±HH:MM)`; nil when it is not such a time or names
-  /// an impossible date.
+  /// an impossible date (or year 0000: ``years``).
   public init?(_ text: String) {
     var t = text
     let parsed: (Int64, Int)? = t.withUTF8 { EventTime.parse($0) }
@@ -65,7 +73,7 @@ public struct EventTime: Sendable, Hashable, Comparable, CustomStringConvertible
       i < b.count, b[i] == 0x54 || b[i] == 0x74 else { return nil }
     i += 1
     guard let h = digits(2), expect(0x3A), let mi = digits(2), expect(0x3A), let s = digits(2) else { return nil }
-    guard (1...12).contains(mo), d >= 1, d <= EpochDay.daysInMonth(y, mo), h < 24, mi < 60, s < 60 else { return nil }
+    guard years.contains(y), (1...12).contains(mo), d >= 1, d <= EpochDay.daysInMonth(y, mo), h < 24, mi < 60, s < 60 else { return nil }
     var millis = 0
     if i < b.count, b[i] == 0x2E {
       i += 1

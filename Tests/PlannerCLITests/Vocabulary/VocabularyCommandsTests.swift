@@ -87,7 +87,7 @@ struct VocabCommandsTests {
     #expect(words[0]["due"] as? Bool == true)
     #expect(words[1]["recall"] == nil)
     #expect(Self.run(["words", dir, "--sort", "size"]).0 == 64)
-    #expect(Self.run(["words", dir, "export"]).0 == 64)
+    #expect(Self.run(["words", dir, "exprot"]).0 == 64)
   }
 
   @Test("stats: total, most popular and more")
