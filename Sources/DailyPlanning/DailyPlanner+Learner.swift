@@ -132,8 +132,11 @@ extension DailyPlanner {
     let learner = Learner(directory: "", profile: profile, state: state, torn: nil, fromSnapshot: false, eventsFolded: 0)
     if words.isEmpty { return [] }
     let clock = try learner.vocabularyClock()
-    let input = ReminderScheduler.Input(clock: clock, policy: try learner.reminderPolicy(), habits: state.reminderHabits, words: words,
-                                        model: learner.memoryModel)
+    // A reminder setting never takes the day's plan down: a profile whose reminder settings
+    // leave no time (refused by `config` since, but possibly written before) plans without them.
+    guard let policy = try? learner.reminderPolicy() else { return [] }
+    let input = ReminderScheduler.Input(clock: clock, policy: policy, habits: state.reminderHabits, words: words,
+                                        model: learner.memoryModel, desiredRetention: profile.retention.vocabulary)
     return try ReminderScheduler.reminders(input, day: EpochDay(date.value)).map { r in
       DailyPlanReminder(at: r.localTime, localTime: String(r.localTime.dropFirst(11).prefix(5)), english: r.english,
                         mode: r.mode.rawValue, text: r.text, actions: r.actions.map(\.rawValue))

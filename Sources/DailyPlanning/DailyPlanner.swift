@@ -15,7 +15,9 @@ import PlannerCore
 /// 4. Then every due review of both kinds, by expected retention kept per minute:
 ///    `material · (R(today) − R(tomorrow)) / minutes`, the items losing the most by waiting a
 ///    day first (material: mushaf lines for the Quran; the popularity weight for a word).
-///    The Quran's "if time allows" passages compete here too.
+///    The Quran's "if time allows" passages compete here too. Words keep the vocabulary ranking
+///    among themselves (a word's value is capped by the values of the words ranked above it), so
+///    the plan takes a prefix of `VocabularyPriority.ranked`.
 /// 5. New words only when no due review was deferred.
 /// 6. The plan never exceeds the budget, except for one item longer than the whole budget,
 ///    which is then the day's only item (and the plan says so).
@@ -99,6 +101,10 @@ public enum DailyPlanner {
         }
       }
     }
+    // Words keep the vocabulary ranking (VocabularyPriority.ranked, the one rule): the value per
+    // minute decides how the day is shared with the Quran, but a word never goes before one
+    // ranked above it (each word's value is capped by the value of the words before it).
+    var wordValueCap = Double.infinity
     for v in input.vocabulary {
       let reason = DailyPlanReason(code: DailyPlanReason.Code(v.reasonCode), text: v.reasonText, retrievability: v.recall.map { rounded($0, 3) },
                                    days: v.days, popularity: v.popularity)
@@ -108,15 +114,23 @@ public enum DailyPlanner {
         let item = DailyPlanItem(id: "word:" + key, ranges: nil, unit: nil, lines: nil, english: v.english, translations: v.translations,
                                  estimatedSeconds: v.estimatedSeconds, reason: reason, overBudget: false)
         let loss = max(0, (v.recall ?? 0) - (v.recallTomorrow ?? 0))
-        due.append(Candidate(item: item, section: .vocabularyReviews, value: v.weight * loss / max(1.0 / 60, Double(v.estimatedSeconds) / 60), quranIndex: nil))
+        let value = min(wordValueCap, v.weight * loss / max(1.0 / 60, Double(v.estimatedSeconds) / 60))
+        wordValueCap = value
+        due.append(Candidate(item: item, section: .vocabularyReviews, value: value, quranIndex: nil))
       case .new:
         let item = DailyPlanItem(id: "new-word:" + key, ranges: nil, unit: nil, lines: nil, english: v.english, translations: v.translations,
                                  estimatedSeconds: v.estimatedSeconds, reason: reason, overBudget: false)
         fresh.append(Candidate(item: item, section: .vocabularyNewWords, value: 0, quranIndex: nil))
       }
     }
-    // Highest value first; ties by id (never by dictionary order).
-    due.sort { a, b in a.value != b.value ? a.value > b.value : a.item.id < b.item.id }
+    // Highest value first; ties: words in the vocabulary ranking's order (their input order),
+    // then by id (never by dictionary order).
+    let wordOrder = Dictionary(due.enumerated().map { ($0.element.item.id, $0.offset) }, uniquingKeysWith: { a, _ in a })
+    due.sort { a, b in
+      if a.value != b.value { return a.value > b.value }
+      if a.section == .vocabularyReviews, b.section == .vocabularyReviews { return wordOrder[a.item.id]! < wordOrder[b.item.id]! }
+      return a.item.id < b.item.id
+    }
 
     // Greedy fill.
     var chosen: [Candidate] = []

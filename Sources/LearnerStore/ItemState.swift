@@ -70,9 +70,16 @@ public struct WordEntry: Sendable, Equatable {
   public var ukrainian: [String]
   public var addedMillis: Int64
   public var deleted: Bool = false
+  /// Suspended by the learner (`word.suspended`): kept, but out of plans and reminders.
+  public var suspended: Bool = false
+  /// Position in the deck it was imported from (`word.added`'s `rank`), so new words come in
+  /// deck order; nil for a word added by hand.
+  public var rank: Int?
 
-  public init(english: String, ukrainian: [String], addedMillis: Int64, deleted: Bool = false) {
+  public init(english: String, ukrainian: [String], addedMillis: Int64, deleted: Bool = false, suspended: Bool = false,
+              rank: Int? = nil) {
     self.english = english; self.ukrainian = ukrainian; self.addedMillis = addedMillis; self.deleted = deleted
+    self.suspended = suspended; self.rank = rank
   }
 }
 

@@ -155,7 +155,8 @@ extension Learner {
         continue
       }
       switch e.payload {
-      case .wordAdded(let en, _): live[wordKey(en)] = true
+      case .wordAdded(let en, _, _): live[wordKey(en)] = true
+      case .wordLookedUp(let en, _?): live[wordKey(en)] = true  // a look-up that brings its translation adds the word
       case .wordDeleted(let en):
         guard has(en) else { throw unknown(i, en) }
         live[wordKey(en)] = false

@@ -23,36 +23,28 @@ extension Learner {
         english: w.english, translations: w.ukrainian,
         addedAt: Date(timeIntervalSince1970: Double(w.addedMillis) / 1000), popularity: item.popularity,
         memory: item.memory, lastReviewedAt: item.lastReviewMillis.map { Date(timeIntervalSince1970: Double($0) / 1000) },
-        lastRating: Rating(rawValue: item.dayRating))
+        lastRating: Rating(rawValue: item.dayRating), rank: w.rank, reviewDays: item.reviewDays, lapses: item.lapses,
+        suspended: w.suspended)
     }
   }
 
   /// The reminder settings of the profile, validated (an error names the profile key).
-  public func reminderPolicy() throws(PlanEngineError) -> ReminderPolicy {
-    let v = profile.vocabulary
-    let waking = try ReminderPolicy.Window(parsing: v.wakingHours, keyPath: "vocabulary.wakingHours")
-    var quiet: [ReminderPolicy.Window] = []
-    for (i, text) in v.quietHours.enumerated() {
-      quiet.append(try ReminderPolicy.Window(parsing: text, keyPath: "vocabulary.quietHours[\(i)]"))
-    }
-    let policy = ReminderPolicy(
-      frequencyMinutes: v.reminderEveryMinutes, dailyCap: v.reminderDailyCap, wakeAt: waking.from, sleepAt: waking.to,
-      quietHours: quiet, mode: v.mode)
-    _ = try policy.validatedAllowedMinutes()
-    return policy
-  }
+  public func reminderPolicy() throws(PlanEngineError) -> ReminderPolicy { try profile.reminderPolicy() }
 
   /// A word event as a vocabulary activity (nil for other events).
   public static func wordActivity(_ payload: EventPayload) -> (english: String, activity: WordActivity)? {
     switch payload {
-    case .wordAdded(let e, _): return (e, .added)
+    case .wordAdded(let e, _, _): return (e, .added)
     case .wordEdited(let e, _): return (e, .edited)
-    case .wordLookedUp(let e): return (e, .lookup)
+    case .wordLookedUp(let e, _): return (e, .lookup)
     case .wordOpened(let e): return (e, .opened)
     case .wordQuizzed(let e, _, let verdict, _): return (e, .quiz(verdict))
     case .wordKnown(let e): return (e, .known)
     case .wordUnknown(let e): return (e, .unknown)
     case .wordReset(let e): return (e, .reset)
+    case .wordSuspended(let e): return (e, .suspended)
+    case .wordUnsuspended(let e): return (e, .unsuspended)
+    case .reminderActed(let e?, let action): return LearnerFold.activity(of: action).map { (e, $0) }
     default: return nil
     }
   }
@@ -99,6 +91,13 @@ extension Learner {
       let at = Date(timeIntervalSince1970: Double(e.time.epochMillis) / 1000)
       if case .reminderShown(let english?, _) = e.payload {
         dayEvents.append(.shown(english: english, at: at))
+      } else if case .reminderActed(let english?, let action) = e.payload, action != .dismissed {
+        // A press of a reminder button answers the reminder (not ignored); the buttons with a
+        // meaning are also the word's activity.
+        dayEvents.append(.acted(english: english, at: at))
+        if let activity = LearnerFold.activity(of: action) {
+          dayEvents.append(.activity(english: english, WordActivityEvent(at: at, activity: activity)))
+        }
       } else if let (english, activity) = wordActivity(e.payload) {
         dayEvents.append(.activity(english: english, WordActivityEvent(at: at, activity: activity)))
       }
@@ -117,7 +116,8 @@ extension Learner {
     let live = Set(learner.vocabularyWords.map(\.key))
     words = words.filter { live.contains($0.key) }  // deleted today: gone
     let habits = startState.reminderHabits
-    return (ReminderScheduler.Input(clock: clock, policy: policy, habits: habits, words: words, model: learner.memoryModel), dayEvents)
+    return (ReminderScheduler.Input(clock: clock, policy: policy, habits: habits, words: words, model: learner.memoryModel,
+                                    desiredRetention: profile.retention.vocabulary), dayEvents)
   }
 }
 
@@ -129,5 +129,35 @@ extension LearnerState {
   public var reminderHabits: ReminderHabits {
     ReminderHabits(practiceByHour: habits.practiceHours, shownByHour: plan.remindersShownByHour,
                    ignoredByHour: plan.remindersIgnoredNow)
+  }
+}
+
+extension LearnerProfile {
+  /// The reminder settings of this profile as the scheduler takes them, validated; an error
+  /// names the profile's own key (`vocabulary.quietHours`, `vocabulary.reminderEveryMinutes`…),
+  /// the one `planner config` sets.
+  public func reminderPolicy() throws(PlanEngineError) -> ReminderPolicy {
+    let v = vocabulary
+    let waking = try ReminderPolicy.Window(parsing: v.wakingHours, keyPath: "vocabulary.wakingHours")
+    var quiet: [ReminderPolicy.Window] = []
+    for (i, text) in v.quietHours.enumerated() {
+      quiet.append(try ReminderPolicy.Window(parsing: text, keyPath: "vocabulary.quietHours[\(i)]"))
+    }
+    let policy = ReminderPolicy(
+      frequencyMinutes: v.reminderEveryMinutes, dailyCap: v.reminderDailyCap, wakeAt: waking.from, sleepAt: waking.to,
+      quietHours: quiet, mode: v.mode,
+      repeatGapHours: v.reminderRepeatGapHours ?? VocabularySettings.defaultReminderRepeatGapHours)
+    do { _ = try policy.validatedAllowedMinutes() } catch {
+      guard case .invalidValue(let key, let value, let expected) = error else { throw error }
+      let names = [
+        "vocabulary.reminders.frequencyMinutes": "vocabulary.reminderEveryMinutes",
+        "vocabulary.reminders.dailyCap": "vocabulary.reminderDailyCap",
+        "vocabulary.reminders.repeatGapHours": "vocabulary.reminderRepeatGapHours",
+        "vocabulary.reminders.wakeAt": "vocabulary.wakingHours",
+      ]
+      let profileKey = names[key] ?? key.replacingOccurrences(of: "vocabulary.reminders.", with: "vocabulary.")
+      throw .invalidValue(keyPath: profileKey, value: value, expected: expected)
+    }
+    return policy
   }
 }

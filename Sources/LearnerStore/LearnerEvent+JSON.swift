@@ -77,9 +77,25 @@ extension LearnerEvent {
       let uk = try r.optionalStrings(p, "ukrainian") ?? []
       let cleaned = uk.map { $0.trimmingCharacters(in: .whitespaces) }
       guard !cleaned.isEmpty, !cleaned.contains(where: \.isEmpty) else { throw r.fail("ukrainian", "one or more non-empty translations") }
-      payload = type == .wordAdded ? .wordAdded(english: e, ukrainian: cleaned) : .wordEdited(english: e, ukrainian: cleaned)
+      if type == .wordAdded {
+        let rank = try r.optionalInt(p, "rank")
+        if let rank, rank < 0 { throw r.fail("rank", "a deck position ≥ 0, not \(rank)") }
+        payload = .wordAdded(english: e, ukrainian: cleaned, rank: rank)
+      } else {
+        payload = .wordEdited(english: e, ukrainian: cleaned)
+      }
     case .wordDeleted: payload = .wordDeleted(english: try r.word(p))
-    case .wordLookedUp: payload = .wordLookedUp(english: try r.word(p))
+    case .wordLookedUp:
+      let e = try r.word(p)
+      var uk: [String]?
+      if let given = try r.optionalStrings(p, "ukrainian") {
+        let cleaned = given.map { $0.trimmingCharacters(in: .whitespaces) }
+        guard !cleaned.isEmpty, !cleaned.contains(where: \.isEmpty) else { throw r.fail("ukrainian", "one or more non-empty translations") }
+        uk = cleaned
+      }
+      payload = .wordLookedUp(english: e, ukrainian: uk)
+    case .wordSuspended: payload = .wordSuspended(english: try r.word(p))
+    case .wordUnsuspended: payload = .wordUnsuspended(english: try r.word(p))
     case .wordOpened: payload = .wordOpened(english: try r.word(p))
     case .wordKnown: payload = .wordKnown(english: try r.word(p))
     case .wordUnknown: payload = .wordUnknown(english: try r.word(p))
@@ -159,10 +175,15 @@ extension EventPayload {
       set("seconds", r.seconds.map(JSONNode.number))
       set("prompts", r.prompts == 0 ? nil : .number(Double(r.prompts)))
       set("tajweed", r.tajweed == 0 ? nil : .number(Double(r.tajweed)))
-    case .wordAdded(let e, let uk), .wordEdited(let e, let uk):
+    case .wordAdded(let e, let uk, let rank):
+      set("english", .string(e)); set("ukrainian", strings(uk)); set("rank", rank.map { .number(Double($0)) })
+    case .wordEdited(let e, let uk):
       set("english", .string(e)); set("ukrainian", strings(uk))
-    case .wordDeleted(let e), .wordLookedUp(let e), .wordOpened(let e), .wordKnown(let e), .wordUnknown(let e), .wordReset(let e):
+    case .wordDeleted(let e), .wordOpened(let e), .wordKnown(let e), .wordUnknown(let e), .wordReset(let e),
+      .wordSuspended(let e), .wordUnsuspended(let e):
       set("english", .string(e))
+    case .wordLookedUp(let e, let uk):
+      set("english", .string(e)); set("ukrainian", uk.map(strings))
     case .wordQuizzed(let e, let answer, let verdict, let seconds):
       set("english", .string(e)); set("answer", .string(answer)); set("verdict", .string(verdict.rawValue))
       set("seconds", seconds.map(JSONNode.number))

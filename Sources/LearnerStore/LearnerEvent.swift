@@ -54,6 +54,8 @@ public enum EventType: String, Sendable, CaseIterable, Codable {
   case wordKnown = "word.known"
   case wordUnknown = "word.unknown"
   case wordReset = "word.reset"
+  case wordSuspended = "word.suspended"
+  case wordUnsuspended = "word.unsuspended"
   case reminderShown = "reminder.shown"
   case reminderActed = "reminder.acted"
   case planOpened = "plan.opened"
@@ -95,15 +97,23 @@ public struct Recitation: Sendable, Equatable {
 /// The typed content of an event.
 public enum EventPayload: Sendable, Equatable {
   case recitation(Recitation)
-  case wordAdded(english: String, ukrainian: [String])
+  /// `rank`: the word's place in the deck it was imported from (new words are introduced in
+  /// that order); nil (the key absent) for a word added by hand.
+  case wordAdded(english: String, ukrainian: [String], rank: Int? = nil)
   case wordEdited(english: String, ukrainian: [String])
   case wordDeleted(english: String)
-  case wordLookedUp(english: String)
+  /// `ukrainian`: the translation the app obtained (or the built-in list gave) for a word not
+  /// in the dictionary yet: the one event adds the word and counts the look-up. Nil (the key
+  /// absent, as in every event before it existed) for a word already there.
+  case wordLookedUp(english: String, ukrainian: [String]? = nil)
   case wordOpened(english: String)
   case wordQuizzed(english: String, answer: String, verdict: AnswerVerdict, seconds: Double?)
   case wordKnown(english: String)
   case wordUnknown(english: String)
   case wordReset(english: String)
+  /// A leech set aside: no plan item or reminder until `wordUnsuspended`.
+  case wordSuspended(english: String)
+  case wordUnsuspended(english: String)
   /// `mode`: how the reminder showed the word (`translation` or `hint`; never `mixed`, which
   /// the scheduler resolves per word).
   case reminderShown(english: String?, mode: ReminderPolicy.Mode?)
@@ -129,6 +139,8 @@ public enum EventPayload: Sendable, Equatable {
     case .wordKnown: return .wordKnown
     case .wordUnknown: return .wordUnknown
     case .wordReset: return .wordReset
+    case .wordSuspended: return .wordSuspended
+    case .wordUnsuspended: return .wordUnsuspended
     case .reminderShown: return .reminderShown
     case .reminderActed: return .reminderActed
     case .planOpened: return .planOpened
@@ -142,8 +154,9 @@ public enum EventPayload: Sendable, Equatable {
   /// The English word an event is about, if it is about one.
   public var english: String? {
     switch self {
-    case .wordAdded(let e, _), .wordEdited(let e, _), .wordDeleted(let e), .wordLookedUp(let e), .wordOpened(let e),
-      .wordQuizzed(let e, _, _, _), .wordKnown(let e), .wordUnknown(let e), .wordReset(let e):
+    case .wordAdded(let e, _, _), .wordEdited(let e, _), .wordDeleted(let e), .wordLookedUp(let e, _), .wordOpened(let e),
+      .wordQuizzed(let e, _, _, _), .wordKnown(let e), .wordUnknown(let e), .wordReset(let e),
+      .wordSuspended(let e), .wordUnsuspended(let e):
       return e
     case .reminderShown(let e, _), .reminderActed(let e, _): return e
     default: return nil

@@ -11,15 +11,17 @@ import Vocabulary
 /// (FSRS6.md §4.4): the day's rating is the *lowest* rating of that day's scheduling events
 /// for the item (a lapse at any time of the day is a lapse; five drills rated Easy are one
 /// Easy). When a later event of the same day lowers it, the day is re-decided from the state
-/// before that day, so the order of events within a day does not matter. Look-ups, "I don't
-/// know" and wrong answers are Again, so several in a day fold into one Again.
+/// before that day, so the order of events within a day does not matter. Look-ups of studied
+/// words, "I don't know" and wrong answers are Again, so several in a day fold into one Again.
 ///
 /// Ratings from events: a recitation rates every review unit it touches (a page `p582`, or a
 /// one-page surah `s114`) by `QuranGrading.unitRatings` (the recorded grade when no mistake is
 /// located; otherwise from the mistakes per line in each unit: a slip is Hard, not forgotten);
 /// quiz right → Good, typo → Hard, wrong → Again;
-/// look-up → Again; known → Good; unknown → Again. Opening a card, adding, editing or
-/// resetting a word are not reviews.
+/// look-up → Again for a word rated on an earlier learning day, nothing for a word never
+/// studied (a look-up is how a word enters; ``WordActivity/evidence(studied:)``);
+/// known → Good; unknown → Again (also from a reminder's buttons, `reminder.acted`). Opening a
+/// card, adding, editing, resetting or suspending a word are not reviews.
 ///
 /// Adding a word that is in the dictionary merges the new translations into its list; adding
 /// it back after a deletion restores it with the new translations and its history.
@@ -129,30 +131,26 @@ public struct LearnerFold: Sendable {
         state.habits.recitationLines += Quran.lines(range)
       }
       practiced(day: day, ms: ms)
-    case .wordAdded(let e, let uk):
-      update(key(e), creating: true) { item in
-        if var w = item.word, !w.deleted {
-          // Adding a word already in the dictionary merges its translations (no doubles).
-          for t in uk where !w.ukrainian.contains(t) { w.ukrainian.append(t) }
-          item.word = w
-        } else if item.word != nil {
-          // Re-added after deletion: back with the new translations, its history kept.
-          item.word!.deleted = false
-          item.word!.ukrainian = uk
-        } else {
-          item.word = WordEntry(english: e, ukrainian: uk, addedMillis: ms)
-        }
-      }
+    case .wordAdded(let e, let uk, let rank):
+      added(e, uk, rank: rank, ms: ms)
     case .wordEdited(let e, let uk):
       update(key(e)) { item in item.word?.ukrainian = uk }
     case .wordDeleted(let e):
       update(key(e)) { item in item.word?.deleted = true }
+    case .wordSuspended(let e):
+      update(key(e)) { item in item.word?.suspended = true }
+    case .wordUnsuspended(let e):
+      update(key(e)) { item in item.word?.suspended = false }
     case .wordReset(let e):
       word(e, .reset, day: day, ms: ms)
     case .wordOpened(let e):
       update(key(e)) { item in item.opens += 1 }
       word(e, .opened, day: day, ms: ms)
-    case .wordLookedUp(let e):
+    case .wordLookedUp(let e, let uk):
+      // A look-up that carries a translation adds a word not in the dictionary (one event:
+      // the app translated it and saved it); for a word already there the translation is
+      // not an edit of its list.
+      if let uk, state.items[key(e)]?.word.map({ $0.deleted }) ?? true { added(e, uk, rank: nil, ms: ms) }
       update(key(e)) { item in item.lookups += 1 }
       word(e, .lookup, day: day, ms: ms)
       practiced(day: day, ms: ms)
@@ -174,9 +172,15 @@ public struct LearnerFold: Sendable {
     case .reminderShown:
       state.habits.remindersShown += 1
       state.plan.reminderShown(millis: ms, hour: clock.hour(atMillis: ms))
-    case .reminderActed(_, let action):
+    case .reminderActed(let e, let action):
       state.habits.remindersActed += 1
       if action != .dismissed { state.plan.reminderActed(millis: ms) }
+      // The button carries its meaning: "I know" / "I don't know" / the card opened are the
+      // word activities themselves (one event per press, no separate word event).
+      if let e, let activity = Self.activity(of: action) {
+        if case .opened = activity { update(key(e)) { item in item.opens += 1 } }
+        word(e, activity, day: day, ms: ms)
+      }
     case .planOpened: state.habits.plansOpened += 1
     case .planItemDone(let date, _, _):
       state.habits.planItemsDone += 1
@@ -186,6 +190,34 @@ public struct LearnerFold: Sendable {
       state.habits.planItemsSkipped += 1
       if let d = planDay(date) { state.plan.planItem(date: d, done: false) }
     case .settingsChanged, .eventCorrected: break
+    }
+  }
+
+  /// The word activity a reminder button stands for (nil: `quiz`, whose answer is its own
+  /// `word.quizzed` event, and `dismissed`).
+  public static func activity(of action: ReminderAction) -> WordActivity? {
+    switch action {
+    case .known: .known
+    case .unknown: .unknown
+    case .opened: .opened
+    case .quiz, .dismissed: nil
+    }
+  }
+
+  /// A word enters the dictionary (or gains translations, or comes back after deletion).
+  mutating func added(_ e: String, _ uk: [String], rank: Int?, ms: Int64) {
+    update(key(e), creating: true) { item in
+      if var w = item.word, !w.deleted {
+        // Adding a word already in the dictionary merges its translations (no doubles).
+        for t in uk where !w.ukrainian.contains(t) { w.ukrainian.append(t) }
+        item.word = w
+      } else if item.word != nil {
+        // Re-added after deletion: back with the new translations, its history kept.
+        item.word!.deleted = false
+        item.word!.ukrainian = uk
+      } else {
+        item.word = WordEntry(english: e, ukrainian: uk, addedMillis: ms, rank: rank)
+      }
     }
   }
 
@@ -210,8 +242,16 @@ public struct LearnerFold: Sendable {
   /// recall (``WordActivity/evidence``), its rating under the daily rule.
   mutating func word(_ english: String, _ activity: WordActivity, day: Int, ms: Int64) {
     let key = key(english)
+    guard let item = state.items[key] else { return }
     update(key) { item in item.popularityCounter.apply(activity, atMillis: ms) }
-    if let rating = activity.evidence { rate(key, rating, day: day, ms: ms) }
+    if let rating = activity.evidence(studied: Self.studiedBefore(item.daily, day: day)) { rate(key, rating, day: day, ms: ms) }
+  }
+
+  /// Whether an item had a rating on a learning day before `day` (a look-up of it is then
+  /// evidence of forgetting; before that, it is how the word enters).
+  static func studiedBefore(_ daily: DailyMemory, day: Int) -> Bool {
+    guard let last = daily.lastDay else { return false }
+    return last < day || daily.previousDay != nil
   }
 
   /// Applies a rating under the daily rule (``DailyMemory``).

@@ -132,7 +132,7 @@ extension DesiredRetention {
 
 extension VocabularySettings {
   enum CodingKeys: String, CodingKey {
-    case newWordsPerDay, reminderEveryMinutes, reminderDailyCap, wakingHours, quietHours, mode
+    case newWordsPerDay, reminderEveryMinutes, reminderDailyCap, wakingHours, quietHours, mode, reminderRepeatGapHours
     case cards
   }
   public init(from decoder: any Decoder) throws {
@@ -143,7 +143,17 @@ extension VocabularySettings {
     reminderDailyCap = try c.decodeIfPresent(Int.self, forKey: .reminderDailyCap) ?? d.reminderDailyCap
     wakingHours = try c.decodeIfPresent(String.self, forKey: .wakingHours) ?? d.wakingHours
     quietHours = try c.decodeIfPresent([String].self, forKey: .quietHours) ?? d.quietHours
-    mode = try c.decodeIfPresent(ReminderPolicy.Mode.self, forKey: .mode) ?? d.mode
+    if let text = try c.decodeIfPresent(String.self, forKey: .mode) {
+      guard let m = ReminderPolicy.Mode(rawValue: text) else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .mode, in: c,
+          debugDescription: "a reminder mode: one of \(ReminderPolicy.Mode.allCases.map(\.rawValue).joined(separator: ", ")), not '\(text)'")
+      }
+      mode = m
+    } else {
+      mode = d.mode
+    }
+    reminderRepeatGapHours = try c.decodeIfPresent(Double.self, forKey: .reminderRepeatGapHours)
     cards = try c.decodeIfPresent(CardMode.self, forKey: .cards)
   }
 }

@@ -15,7 +15,7 @@ extension LearnerProfile {
     "quran.sabqi", "quran.sabqiLessons", "quran.scope", "quran.startDate", "quran.surahs", "quran.targetDate",
     "retention.quran", "retention.vocabulary", "timezone",
     "vocabulary.cards", "vocabulary.mode", "vocabulary.newWordsPerDay", "vocabulary.quietHours", "vocabulary.reminderDailyCap",
-    "vocabulary.reminderEveryMinutes", "vocabulary.wakingHours",
+    "vocabulary.reminderEveryMinutes", "vocabulary.reminderRepeatGapHours", "vocabulary.wakingHours",
   ] + Weekday.allCases.map { "weekdayMinutes.\($0.rawValue)" }
 
   /// The current value of a setting, as `planner config` prints and takes it.
@@ -57,6 +57,8 @@ extension LearnerProfile {
     case "vocabulary.wakingHours": return vocabulary.wakingHours
     case "vocabulary.quietHours": return vocabulary.quietHours.joined(separator: ",")
     case "vocabulary.mode": return vocabulary.mode.rawValue
+    case "vocabulary.reminderRepeatGapHours":
+      return String(vocabulary.reminderRepeatGapHours ?? VocabularySettings.defaultReminderRepeatGapHours)
     case "vocabulary.cards": return (vocabulary.cards ?? .forward).rawValue
     case "parameters": return parameters.map { String($0) }.joined(separator: ",")
     default:
@@ -166,6 +168,7 @@ extension LearnerProfile {
     case "vocabulary.wakingHours": p.vocabulary.wakingHours = value
     case "vocabulary.quietHours": p.vocabulary.quietHours = list()
     case "vocabulary.mode": p.vocabulary.mode = try oneOf(ReminderPolicy.Mode.self)
+    case "vocabulary.reminderRepeatGapHours": p.vocabulary.reminderRepeatGapHours = value.isEmpty ? nil : try double()
     case "vocabulary.cards": p.vocabulary.cards = try oneOf(CardMode.self)
     case "parameters":
       var w: [Double] = []
@@ -182,6 +185,14 @@ extension LearnerProfile {
       }
       throw error
     }
+    // Reminder settings that together leave no reminder time are refused here, on write (a
+    // profile already holding them still plans its day, without reminders).
+    if key.hasPrefix("vocabulary.") { do { _ = try p.reminderPolicy() } catch {
+      if case .invalidValue(let keyPath, _, let expected) = error, keyPath == key || keyPath.hasPrefix(key + "[") {
+        throw bad(expected)
+      }
+      throw error
+    } }
     self = p
   }
 }

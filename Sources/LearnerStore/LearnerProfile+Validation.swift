@@ -44,6 +44,9 @@ extension LearnerProfile {
     guard let waking = TimeWindow(vocabulary.wakingHours) else {
       throw bad("vocabulary.wakingHours", "a window HH:MM-HH:MM with different ends, not '\(vocabulary.wakingHours)'")
     }
+    if let gap = vocabulary.reminderRepeatGapHours, !(gap.isFinite && (0...24).contains(gap)) {
+      throw bad("vocabulary.reminderRepeatGapHours", "hours 0–24, not \(gap)")
+    }
     var quietMinutes = 0
     for (i, q) in vocabulary.quietHours.enumerated() {
       guard let w = TimeWindow(q) else { throw bad("vocabulary.quietHours[\(i)]", "a window HH:MM-HH:MM with different ends, not '\(q)'") }

@@ -76,6 +76,10 @@ public struct VocabularySettings: Sendable, Equatable, Codable {
   /// Windows without reminders, each `HH:MM-HH:MM` (may wrap midnight).
   public var quietHours: [String] = []
   public var mode: ReminderPolicy.Mode = .translation
+  /// Hours before a reminder may show a word again that the learner ignored (a failed word may
+  /// come back at the next reminder); nil (the key absent) means ``defaultReminderRepeatGapHours``.
+  public var reminderRepeatGapHours: Double?
+  public static let defaultReminderRepeatGapHours = 3.0
   /// Card directions: forward (English → Ukrainian), reverse, or both; nil is forward (the
   /// key is left out of profile.json until set).
   public var cards: CardMode?

@@ -28,7 +28,9 @@ public struct LearnerSnapshot: Sendable, Equatable {
   /// 2: words remember their last "I don't know" so the card it opens is not a second +1.
   /// 3: the state keeps the plan's inputs (``PlanInputs``); the key may name the parameters
   /// folded with when they are not the profile's (a refit makes the snapshot stale).
-  public static let foldVersion = 3
+  /// 4: a look-up introduces a never-studied word (no Again) and may add it; reminder actions
+  /// carry their meaning; words can be suspended; deck imports keep their order (`rank`).
+  public static let foldVersion = 4
 
   public var logBytes: Int
   public var logCount: Int
@@ -154,6 +156,8 @@ public struct LearnerSnapshot: Sendable, Equatable {
       for (i, u) in word.ukrainian.enumerated() { if i > 0 { w.writeRawByte(0x2C) }; w.writeString(u) }
       w.writeRaw("],\"added\":"); w.writeInt(Int(word.addedMillis))
       if word.deleted { w.writeRaw(",\"deleted\":true") }
+      if word.suspended { w.writeRaw(",\"suspended\":true") }
+      if let r = word.rank { w.writeRaw(",\"rank\":"); w.writeInt(r) }
     }
     w.writeRawByte(0x7D)
   }
@@ -221,7 +225,7 @@ public struct LearnerSnapshot: Sendable, Equatable {
   static func parseItem(_ o: JSONObject) -> ItemState? {
     var it = ItemState()
     var s: Double?, d: Double?, ps: Double?, pd: Double?
-    var english: String?, ukrainian: [String] = [], added: Int64 = 0, deleted = false
+    var english: String?, ukrainian: [String] = [], added: Int64 = 0, deleted = false, suspended = false, rank: Int?
     for (k, v) in o.pairs {
       switch k {
       case "key": break
@@ -247,12 +251,16 @@ public struct LearnerSnapshot: Sendable, Equatable {
       case "ukrainian": ukrainian = v.arrayValue?.compactMap(\.stringValue) ?? []
       case "added": added = Int64(v.intValue ?? 0)
       case "deleted": deleted = v.boolValue ?? false
+      case "suspended": suspended = v.boolValue ?? false
+      case "rank": rank = v.intValue
       default: return nil
       }
     }
     if let s, let d { it.memory = MemoryState(stability: s, difficulty: d) } else if s != nil || d != nil { return nil }
     if let ps, let pd { it.previousMemory = MemoryState(stability: ps, difficulty: pd) }
-    if let english { it.word = WordEntry(english: english, ukrainian: ukrainian, addedMillis: added, deleted: deleted) }
+    if let english {
+      it.word = WordEntry(english: english, ukrainian: ukrainian, addedMillis: added, deleted: deleted, suspended: suspended, rank: rank)
+    }
     return it
   }
 

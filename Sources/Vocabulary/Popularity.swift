@@ -21,7 +21,7 @@ public enum Popularity {
       return popularity + 1
     case .quiz(.right), .quiz(.typo), .known, .reset:
       return 0
-    case .added, .edited:
+    case .added, .edited, .suspended, .unsuspended:
       return popularity
     }
   }

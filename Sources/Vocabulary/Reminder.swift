@@ -33,10 +33,13 @@ public enum ReminderDayEvent: Sendable, Hashable {
   case shown(english: String, at: Date)
   /// The learner did something with `english` (quiz, look-up, known, unknown…).
   case activity(english: String, WordActivityEvent)
+  /// The learner pressed a button of a reminder for `english` (not "dismiss"): the reminder
+  /// was answered, not ignored.
+  case acted(english: String, at: Date)
 
   var at: Date {
     switch self {
-    case .shown(_, let at): at
+    case .shown(_, let at), .acted(_, let at): at
     case .activity(_, let e): e.at
     }
   }

@@ -13,13 +13,19 @@ import PlannerCore
 ///    owns the stretch of cumulative weight before it, and the i-th reminder goes to the slot
 ///    owning `(i + ½) / k` of the total. Equal weights spread the reminders evenly over the
 ///    day; hours where the learner practises get more, hours they ignore get fewer.
-/// 3. **Words.** Each slot shows the eligible word of highest priority (popularity-weighted risk
-///    at that moment; ties alphabetical). Eligible: a word with a memory state or popularity
-///    above 0, not answered right or marked known today, and not shown within
-///    `repeatGapHours` unless failed since (a wrong answer, "I don't know", a look-up). A slot
-///    with no eligible word shows nothing.
+/// 3. **Words, rotating.** Each slot shows the first eligible word of the one ranking
+///    (``VocabularyPriority/ranked``): due words first (and words failed or looked up today),
+///    then the other words, each group by priority at that moment (the day's popularity as it
+///    changes); ties: lower recall, then alphabetical. Before the day's first event this is the
+///    plan's order. Eligible: not suspended, a memory state or popularity above 0, not answered
+///    right or marked known today, and not shown today, unless it was failed since (a wrong
+///    answer, "I don't know", a look-up: it may come back at the next slot) or the reminder was
+///    ignored (no button pressed, or dismissed: it may come back
+///    `repeatGapHours` later). So a day's reminders cover as many distinct words as there are
+///    slots. A slot with no eligible word shows nothing.
 /// 4. **Mode.** `translation` or `hint` as set; `mixed` gives a hint for a word last recalled
-///    (last rating Hard or better), the translation otherwise.
+///    (last rating Hard or better), the translation otherwise. A leech (``Leech``) always shows
+///    its translation: it needs re-exposure, not another failed recall.
 public enum ReminderScheduler {
   public struct Input: Sendable {
     public var clock: LearningDayClock
@@ -28,13 +34,17 @@ public enum ReminderScheduler {
     /// Word states at the start of the day (the nightly fold).
     public var words: [VocabularyWord]
     public var model: FSRS6
+    /// The learner's desired retention of words (what "due" means).
+    public var desiredRetention: Double
 
-    public init(clock: LearningDayClock, policy: ReminderPolicy, habits: ReminderHabits = .init(), words: [VocabularyWord], model: FSRS6 = FSRS6()) {
+    public init(clock: LearningDayClock, policy: ReminderPolicy, habits: ReminderHabits = .init(), words: [VocabularyWord],
+                model: FSRS6 = FSRS6(), desiredRetention: Double = 0.9) {
       self.clock = clock
       self.policy = policy
       self.habits = habits
       self.words = words
       self.model = model
+      self.desiredRetention = desiredRetention
     }
   }
 
@@ -110,6 +120,13 @@ public enum ReminderScheduler {
     var counter: PopularityCounter
     var lastShown: Date?
     var failedSinceShown = false
+    /// A button pressed or the word practised since it was last shown (not ignored).
+    var answeredSinceShown = false
+    /// Last shown by this schedule's own projection (the learner's answer is not known yet:
+    /// it is not repeated).
+    var projected = false
+    /// Failed today (wrong answer, "I don't know", a look-up): ranks with the due words.
+    var failedToday = false
     var settled = false  // answered right, typo or known: not needed again today
     var lastRecalled: Bool
   }
@@ -141,14 +158,19 @@ public enum ReminderScheduler {
         if var s = states[VocabularyWord.key(en)] {
           s.lastShown = at
           s.failedSinceShown = false
+          s.answeredSinceShown = false
           states[VocabularyWord.key(en)] = s
         }
+      case .acted(let en, _):
+        states[VocabularyWord.key(en)]?.answeredSinceShown = true
       case .activity(let en, let e):
         guard var s = states[VocabularyWord.key(en)] else { continue }
         s.counter = s.counter.applying(e)
+        if s.lastShown != nil { s.answeredSinceShown = true }
         switch e.activity {
         case .quiz(.wrong), .unknown, .lookup:
           s.failedSinceShown = true
+          s.failedToday = true
           s.settled = false
           s.lastRecalled = false
         case .quiz(.right), .quiz(.typo), .known:
@@ -170,14 +192,22 @@ public enum ReminderScheduler {
       if let limit = notBefore, slot < limit { continue }
       if let last = lastShownAny, slot.timeIntervalSince(last) < spacing { continue }
       let slotDay = input.clock.learningDay(of: slot)
-      var best: (priority: Double, key: String)?
+      var best: (group: Int, priority: Double, recall: Double, key: String)?
       for key in keys {
         let s = states[key]!
-        guard !s.settled, s.word.memory != nil || s.counter.popularity > 0 else { continue }
-        if let shown = s.lastShown, slot.timeIntervalSince(shown) < gap, !s.failedSinceShown { continue }
+        guard !s.settled, !s.word.suspended, s.word.memory != nil || s.counter.popularity > 0 else { continue }
+        if let shown = s.lastShown, !s.failedSinceShown {
+          // Shown today: again only once ignored, and not within the repeat gap.
+          guard !s.projected, !s.answeredSinceShown, slot.timeIntervalSince(shown) >= gap else { continue }
+        }
         let r = VocabularyPriority.recall(s.word, on: slotDay, clock: input.clock, model: input.model) ?? 0
         let p = VocabularyPriority.priority(recall: r, popularity: s.counter.popularity)
-        if best == nil || p > best!.priority { best = (p, key) }
+        let due = s.failedToday
+          || VocabularyPriority.isDue(s.word, on: slotDay, clock: input.clock, model: input.model, desiredRetention: input.desiredRetention)
+        let group = due ? 0 : 1
+        // The ranking's order (VocabularyPriority.precedes): group, priority, lower recall, key.
+        if let b = best, (b.group, -b.priority, b.recall) <= (group, -p, r) { continue }
+        best = (group, p, r, key)
       }
       guard let chosen = best, var s = states[chosen.key] else { continue }
       let mode: ReminderPolicy.Mode =
@@ -186,12 +216,15 @@ public enum ReminderScheduler {
         case .hint: .hint
         case .mixed: s.lastRecalled ? .hint : .translation
         }
-      let shown = mode == .hint ? Hint.make(for: s.word.translations.first ?? "") : s.word.translations.joined(separator: ", ")
+      let shownMode: ReminderPolicy.Mode = Leech.isLeech(s.word) ? .translation : mode
+      let shown = shownMode == .hint ? Hint.make(for: s.word.translations.first ?? "") : s.word.translations.joined(separator: ", ")
       out.append(Reminder(
-        at: slot, localTime: input.clock.localISO8601(slot), english: s.word.english, mode: mode,
+        at: slot, localTime: input.clock.localISO8601(slot), english: s.word.english, mode: shownMode,
         text: "\(s.word.english) — \(shown)", actions: Reminder.Action.allCases, priority: chosen.priority))
       s.lastShown = slot
       s.failedSinceShown = false
+      s.answeredSinceShown = false
+      s.projected = true
       states[chosen.key] = s
       lastShownAny = slot
       remaining -= 1

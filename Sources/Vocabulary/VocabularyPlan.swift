@@ -48,6 +48,15 @@ public struct VocabularyPlanItem: Sendable, Hashable, Codable {
   public var popularity: Int
   public var estimatedSeconds: Int
   public var reason: VocabularyReason
+  /// True for a leech (``Leech``); absent otherwise.
+  public var leech: Bool?
+
+  public init(kind: Kind, english: String, translations: [String], priority: Double, recall: Double?, popularity: Int,
+              estimatedSeconds: Int, reason: VocabularyReason, leech: Bool? = nil) {
+    self.kind = kind; self.english = english; self.translations = translations; self.priority = priority
+    self.recall = recall; self.popularity = popularity; self.estimatedSeconds = estimatedSeconds
+    self.reason = reason; self.leech = leech
+  }
 }
 
 /// Why an item is in the plan: a stable code for apps and an English sentence.
@@ -65,6 +74,11 @@ public struct VocabularyReason: Sendable, Hashable, Codable {
 
   public var code: Code
   public var text: String
+
+  public init(code: Code, text: String) {
+    self.code = code
+    self.text = text
+  }
 }
 
 /// Seconds per item, from the learner's own times when there are some.

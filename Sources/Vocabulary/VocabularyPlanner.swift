@@ -15,12 +15,12 @@ public struct VocabularyTimings: Sendable, Hashable, Codable {
 
 /// The daily vocabulary plan.
 ///
-/// 1. Due reviews (``VocabularyPriority/isDue``) ordered by priority, highest first (ties:
-///    lower recall, then English alphabetically), taken while the running total fits the
-///    budget; the rest are deferred, in the same order.
+/// 1. Due reviews in the one ranking's order (``VocabularyPriority/ranked``: priority, highest
+///    first), taken while the running total fits the budget; the rest are deferred, in the
+///    same order. Suspended words are never planned.
 /// 2. New words (no memory state) only when every due review fit: up to the learner's daily
-///    number, while the total still fits, most popular first, then oldest added, then
-///    alphabetically.
+///    number, while the total still fits, in the ranking's order (most popular, oldest added,
+///    deck order).
 /// 3. Estimates: a prior of 12 s per review and 30 s per new word (presentation plus a first
 ///    quiz), shrunk toward the learner's own mean review time as data come in:
 ///    `review = (12 · 10 + mean · n) / (10 + n)`, and new words scaled by the same factor.
@@ -81,37 +81,25 @@ public enum VocabularyPlanner {
     let est = estimates(input.timings)
     let budget = Int((input.budgetMinutes * 60).rounded(.down))
 
-    struct Scored {
-      var word: VocabularyWord
-      var recall: Double
-      var priority: Double
-      var key: String
-    }
-    var due: [Scored] = []
-    var fresh: [VocabularyWord] = []
-    for word in input.words {
-      if word.memory == nil {
-        fresh.append(word)
-      } else if VocabularyPriority.isDue(word, on: input.day, clock: input.clock, model: input.model, desiredRetention: input.desiredRetention) {
-        let r = VocabularyPriority.recall(word, on: input.day, clock: input.clock, model: input.model) ?? 0
-        due.append(Scored(word: word, recall: r, priority: VocabularyPriority.priority(recall: r, popularity: word.popularity), key: word.key))
-      }
-    }
-    due.sort { a, b in
-      if a.priority != b.priority { return a.priority > b.priority }
-      if a.recall != b.recall { return a.recall < b.recall }
-      if a.key != b.key { return a.key < b.key }
-      return a.word.english < b.word.english
-    }
+    // The one ranking (``VocabularyPriority/ranked``): due reviews, then new words, in order.
+    let ranked = VocabularyPriority.ranked(input.words, on: input.day, clock: input.clock, model: input.model,
+                                           desiredRetention: input.desiredRetention)
+    let due = ranked.filter { $0.group == .due }
+    let fresh = ranked.filter { $0.group == .new }.map(\.word)
 
     var items: [VocabularyPlanItem] = []
     var deferred: [VocabularyPlanItem] = []
     var total = 0
     for s in due {
-      let item = VocabularyPlanItem(
+      let recall = s.recall ?? 0
+      var item = VocabularyPlanItem(
         kind: .review, english: s.word.english, translations: s.word.translations, priority: s.priority,
-        recall: s.recall, popularity: s.word.popularity, estimatedSeconds: est.reviewSeconds,
-        reason: reviewReason(s.word, recall: s.recall, day: input.day, clock: input.clock))
+        recall: recall, popularity: s.word.popularity, estimatedSeconds: est.reviewSeconds,
+        reason: reviewReason(s.word, recall: recall, day: input.day, clock: input.clock))
+      if s.leech {
+        item.leech = true
+        item.reason.text += "; a leech (failed on \(s.word.lapses) of \(s.word.reviewDays) review days): relearn it: read the card and make up a sentence with it, or suspend it"
+      }
       if deferred.isEmpty, total + item.estimatedSeconds <= budget {
         items.append(item)
         total += item.estimatedSeconds
@@ -121,12 +109,6 @@ public enum VocabularyPlanner {
     }
 
     if deferred.isEmpty {
-      fresh.sort { a, b in
-        if a.popularity != b.popularity { return a.popularity > b.popularity }
-        if a.addedAt != b.addedAt { return a.addedAt < b.addedAt }
-        if a.key != b.key { return a.key < b.key }
-        return a.english < b.english
-      }
       var added = 0
       for word in fresh where added < input.newWordsPerDay {
         guard total + est.newWordSeconds <= budget else { break }

@@ -54,3 +54,99 @@ public enum VocabularyPriority {
     return t >= model.intervalDays(stability: state.stability, desiredRetention: desiredRetention)
   }
 }
+
+/// One word in ``VocabularyPriority/ranked(_:on:clock:model:desiredRetention:)`` order.
+public struct RankedWord: Sendable, Hashable {
+  /// Where the word stands: due reviews first, then reviewed words not yet due, then new words.
+  public enum Group: Int, Sendable, Hashable, Comparable, CaseIterable {
+    case due = 0
+    case notDue = 1
+    case new = 2
+    public static func < (a: Group, b: Group) -> Bool { a.rawValue < b.rawValue }
+  }
+
+  public var word: VocabularyWord
+  public var group: Group
+  /// FSRS-6 recall on the day (nil for a new word).
+  public var recall: Double?
+  /// ``VocabularyPriority/priority(recall:popularity:)`` (a new word: its popularity weight).
+  public var priority: Double
+  public var leech: Bool
+}
+
+extension VocabularyPriority {
+  /// **The one ranking** of a learner's words on a day: what `today` takes reviews and new
+  /// words from, what `words --sort priority` lists, what `stats` calls "need most practice",
+  /// and (with the day's popularity as it changes) what the reminders show first.
+  ///
+  /// 1. Due reviews (``isDue``), by priority `(1 − R) · (1 + log2(1 + popularity))`,
+  ///    highest first; ties: lower recall, then the English key.
+  /// 2. Reviewed words not yet due, the same way.
+  /// 3. New words (never reviewed): the most popular first (a word the learner already reached
+  ///    for), then the oldest added, then deck order (``VocabularyWord/rank``, words without a
+  ///    rank last), then the English key.
+  ///
+  /// Suspended words are left out (they are listed apart). The planner-policy issue may change
+  /// this rule here, in its one place.
+  public static func ranked(
+    _ words: [VocabularyWord], on day: EpochDay, clock: LearningDayClock, model: FSRS6, desiredRetention: Double
+  ) -> [RankedWord] {
+    var out: [RankedWord] = []
+    out.reserveCapacity(words.count)
+    for w in words where !w.suspended {
+      let leech = Leech.isLeech(w)
+      if let r = recall(w, on: day, clock: clock, model: model) {
+        let due = isDue(w, on: day, clock: clock, model: model, desiredRetention: desiredRetention)
+        out.append(RankedWord(word: w, group: due ? .due : .notDue, recall: r, priority: priority(recall: r, popularity: w.popularity), leech: leech))
+      } else {
+        out.append(RankedWord(word: w, group: .new, recall: nil, priority: weight(popularity: w.popularity), leech: leech))
+      }
+    }
+    out.sort(by: precedes)
+    return out
+  }
+
+  /// The ranking's order between two ranked words (total: ends with the English text).
+  public static func precedes(_ a: RankedWord, _ b: RankedWord) -> Bool {
+    if a.group != b.group { return a.group < b.group }
+    if a.group == .new {
+      if a.word.popularity != b.word.popularity { return a.word.popularity > b.word.popularity }
+      if a.word.addedAt != b.word.addedAt { return a.word.addedAt < b.word.addedAt }
+      switch (a.word.rank, b.word.rank) {
+      case let (x?, y?) where x != y: return x < y
+      case (.some, nil): return true
+      case (nil, .some): return false
+      default: break
+      }
+    } else {
+      if a.priority != b.priority { return a.priority > b.priority }
+      if a.recall != b.recall { return (a.recall ?? 0) < (b.recall ?? 0) }
+    }
+    if a.word.key != b.word.key { return a.word.key < b.word.key }
+    return a.word.english < b.word.english
+  }
+}
+
+/// A leech: a word the learner fails again and again, which more of the same reviews will not
+/// fix (a confusable pair, a translation that does not stick).
+///
+///     leech ⇔ lapses ≥ 4  and  3 · lapses ≥ review days
+///
+/// (lapses: learning days rated Again; review days: learning days with a rating). At the
+/// desired retention of 0.9 the model expects about one failed review in ten; four failures
+/// making up a third or more of the word's reviews are far outside that, and a word failed
+/// 4 times in its first 12 review days, or 8 times in 24, is flagged. Treatment: the plan's
+/// reason says so and asks to relearn it (read the card, make up a sentence), reminders
+/// show its translation (never only a hint: re-exposure, not another failed recall), `stats`
+/// lists it, and the learner can suspend it (`record DIR word suspend EN`).
+public enum Leech {
+  public static let minimumLapses = 4
+  /// A leech's lapses make up at least 1 / `lapseShareDenominator` of its review days.
+  public static let lapseShareDenominator = 3
+
+  public static func isLeech(lapses: Int, reviewDays: Int) -> Bool {
+    lapses >= minimumLapses && lapses * lapseShareDenominator >= reviewDays
+  }
+
+  public static func isLeech(_ word: VocabularyWord) -> Bool { isLeech(lapses: word.lapses, reviewDays: word.reviewDays) }
+}

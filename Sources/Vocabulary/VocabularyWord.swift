@@ -17,11 +17,24 @@ public struct VocabularyWord: Sendable, Hashable, Codable {
   public var lastReviewedAt: Date?
   /// That review's rating.
   public var lastRating: Rating?
+  /// Place in the deck it was imported from (new words are introduced in deck order); nil for
+  /// a word added by hand.
+  public var rank: Int?
+  /// Learning days whose rating reached the model, and those rated Again (``Leech``).
+  public var reviewDays: Int
+  public var lapses: Int
+  /// Suspended by the learner: out of plans and reminders until unsuspended.
+  public var suspended: Bool
 
   public init(
     english: String, translations: [String], addedAt: Date, popularity: Int = 0,
-    memory: MemoryState? = nil, lastReviewedAt: Date? = nil, lastRating: Rating? = nil
+    memory: MemoryState? = nil, lastReviewedAt: Date? = nil, lastRating: Rating? = nil,
+    rank: Int? = nil, reviewDays: Int = 0, lapses: Int = 0, suspended: Bool = false
   ) {
+    self.rank = rank
+    self.reviewDays = reviewDays
+    self.lapses = lapses
+    self.suspended = suspended
     self.english = english
     self.translations = translations
     self.addedAt = addedAt

@@ -20,20 +20,40 @@ public enum WordActivity: Sendable, Hashable {
   case unknown
   /// An explicit popularity reset.
   case reset
+  /// The learner suspended the word (a leech they gave up on for now): no plan, no reminder.
+  case suspended
+  /// The word is back from suspension.
+  case unsuspended
 
-  /// The memory-model grade this activity is evidence of, or nil when it is no review:
-  /// - look-up → Again (the learner had to ask: a failed recall), "I don't know" → Again;
-  /// - quiz → right Good, typo Hard, wrong Again;
+  /// The memory-model grade this activity is evidence of, or nil when it is no review.
+  /// `studied`: whether the word already had a rating on an earlier learning day (a memory state
+  /// from before today).
+  /// - look-up: of a word never studied (or studied only today) nil: that is how a word
+  ///   *enters* (the learner translated it, the app saved it), not a failed recall; of a word
+  ///   studied on an earlier day Again (the learner met the word and could not produce it: the
+  ///   weight of one lapse, see docs/vocabulary.md "Look-ups");
+  /// - "I don't know" → Again; quiz → right Good, typo Hard, wrong Again;
   /// - "I know this word" → Good (a self-report of recall).
   /// Opening a card, adding, editing and a popularity reset are not evidence. Several ratings
   /// of one learning day reach the model as one, the lowest (``DailyMemory``).
   @inlinable
-  public var evidence: Rating? {
+  public func evidence(studied: Bool) -> Rating? {
     switch self {
-    case .lookup, .unknown: .again
+    case .lookup: studied ? .again : nil
+    case .unknown: .again
     case .quiz(let verdict): verdict.rating
     case .known: .good
-    case .opened, .added, .edited, .reset: nil
+    case .opened, .added, .edited, .reset, .suspended, .unsuspended: nil
+    }
+  }
+
+  /// Whether this activity tells that the learner could not produce the word (a failure for
+  /// the reminders' "repeat only after a failure" and for popularity).
+  @inlinable
+  public var isFailure: Bool {
+    switch self {
+    case .lookup, .unknown, .quiz(.wrong): true
+    default: false
     }
   }
 }

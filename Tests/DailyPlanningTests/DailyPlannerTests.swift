@@ -57,14 +57,15 @@ struct DailyPlannerTests {
 
   @Test("when everything does not fit, the items losing the most per minute come first; the rest is deferred with a forecast")
   func valuePerMinute() throws {
+    // Words come in the vocabulary ranking's order ((1 − R) · weight: 0.6, 0.2, 0.2, 0.1).
     let plan = try DailyPlanner.plan(Self.input(minutes: 1, vocabulary: [
-      Self.review("slow-loss", seconds: 20, recall: 0.9, tomorrow: 0.89),
-      Self.review("fast-loss", seconds: 20, recall: 0.8, tomorrow: 0.7),
       Self.review("popular", seconds: 20, recall: 0.9, tomorrow: 0.88, weight: 6),
+      Self.review("fast-loss", seconds: 20, recall: 0.8, tomorrow: 0.7),
       Self.review("long", seconds: 40, recall: 0.8, tomorrow: 0.7),
+      Self.review("slow-loss", seconds: 20, recall: 0.9, tomorrow: 0.89),
       Self.fresh("new"),
     ]))
-    // popular: 6 · 0.02 / ⅓ min = 0.36; fast-loss: 0.1 / ⅓ = 0.3; slow-loss 0.03; long 0.15 but does not fit.
+    // popular: 6 · 0.02 / ⅓ min = 0.36; fast-loss: 0.1 / ⅓ = 0.3; long 0.15 but does not fit; slow-loss 0.03.
     #expect(plan.items.map(\.english) == ["popular", "fast-loss", "slow-loss"])
     #expect(plan.totals.deferredItems == 1 && plan.totals.deferredSeconds == 40)
     #expect(plan.forecast.caughtUp == false)

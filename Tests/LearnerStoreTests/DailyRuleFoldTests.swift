@@ -21,13 +21,16 @@ struct DailyRuleFoldTests {
 
   func fold(_ events: [LearnerEvent]) -> LearnerState { LearnerFold.replay(profile: profile, events: events) }
   /// Events for "run", `seconds` after 08:00 local on 2026-11-30, after the word was added.
-  func word(_ events: [(Double, EventPayload)]) -> ItemState {
-    let added = Fixed.event("add", "2026-11-30T07:00:00+02:00", .wordAdded(english: "run", ukrainian: ["бігти"]))
+  /// `studied`: the word was quizzed right the day before (so a look-up is a lapse, not how it enters).
+  func word(_ events: [(Double, EventPayload)], studied: Bool = false) -> ItemState {
+    let added = Fixed.event("add", "2026-11-29T07:00:00+02:00", .wordAdded(english: "run", ukrainian: ["бігти"]))
+    let before = studied
+      ? [Fixed.event("q0", "2026-11-29T08:00:00+02:00", .wordQuizzed(english: "run", answer: "бігти", verdict: .right, seconds: nil))] : []
     let start = EventTime("2026-11-30T08:00:00+02:00")!.epochMillis
     let rest = events.enumerated().map { i, e in
       LearnerEvent(id: "e\(i)", time: EventTime(epochMillis: start + Int64((e.0 * 1000).rounded()), offsetSeconds: 7200), payload: e.1)
     }
-    return fold([added] + rest).word("run")!
+    return fold([added] + before + rest).word("run")!
   }
   let lookup = EventPayload.wordLookedUp(english: "run"), opened = EventPayload.wordOpened(english: "run")
   let unknown = EventPayload.wordUnknown(english: "run"), known = EventPayload.wordKnown(english: "run")
@@ -62,9 +65,13 @@ struct DailyRuleFoldTests {
 
   @Test("the lowest rating of the day decides, in any order")
   func dailyLowest() {
-    func rating(_ events: [(Double, EventPayload)]) -> Rating? { Rating(rawValue: word(events).dayRating) }
+    func rating(_ events: [(Double, EventPayload)], studied: Bool = true) -> Rating? { Rating(rawValue: word(events, studied: studied).dayRating) }
     #expect(rating([(0, lookup), (60, quiz(.right))]) == .again)
     #expect(rating([(0, quiz(.right)), (60, lookup)]) == .again)
+    // A word never studied: look-ups on its first day are how it enters, in any order.
+    #expect(rating([(0, lookup), (60, quiz(.right))], studied: false) == .good)
+    #expect(rating([(0, quiz(.right)), (60, lookup)], studied: false) == .good)
+    #expect(rating([(0, lookup), (1, lookup)], studied: false) == nil)
     #expect(rating([(0, quiz(.right)), (60, quiz(.typo))]) == .hard)
     #expect(rating([(0, lookup), (1, lookup), (2, lookup)]) == .again)
     #expect(rating([(0, opened), (5, known)]) == .good)
@@ -74,7 +81,7 @@ struct DailyRuleFoldTests {
     #expect(rating(day) == .hard)
     let reversed = zip(day.map(\.0), day.map(\.1).reversed()).map { ($0, $1) }
     #expect(rating(reversed) == .hard)
-    #expect(word(day).memory == word(reversed).memory && word(day).reviewDays == 1)
+    #expect(word(day, studied: true).memory == word(reversed, studied: true).memory && word(day).reviewDays == 1)
   }
 
   @Test("no evidence, no review")

@@ -25,6 +25,10 @@ import Testing
     #"{"version":1,"id":"e16","at":"2026-11-30T11:00:00+02:00","type":"word.deleted","payload":{"english":"run"}}"#,
     #"{"version":1,"id":"e17","at":"2026-11-30T12:00:00+02:00","type":"event.corrected","payload":{"target":"e1","type":"recitation","payload":{"range":"78:1-16","tier":"new","grade":4,"mistakes":0}}}"#,
     #"{"version":1,"id":"e18","at":"2026-11-30T12:01:00+02:00","type":"event.corrected","payload":{"target":"e6","void":true}}"#,
+    #"{"version":1,"id":"e19","at":"2026-11-30T12:00:00+02:00","type":"word.lookedUp","payload":{"english":"elephant","ukrainian":["слон"]}}"#,
+    #"{"version":1,"id":"e20","at":"2026-11-30T12:01:00+02:00","type":"word.added","payload":{"english":"time","ukrainian":["час"],"rank":0}}"#,
+    #"{"version":1,"id":"e21","at":"2026-11-30T12:02:00+02:00","type":"word.suspended","payload":{"english":"time"}}"#,
+    #"{"version":1,"id":"e22","at":"2026-11-30T12:03:00+02:00","type":"word.unsuspended","payload":{"english":"time"}}"#,
   ]
 
   @Test func everyTypeHasAnExample() throws {

@@ -44,17 +44,25 @@ import TestSupport
     #expect(x.reviewDays == 2)
   }
 
-  @Test func lookUpsInADayFoldIntoOneAgain() {
-    let events = [
+  @Test func lookUpsIntroduceANewWordThenFoldIntoOneAgain() {
+    var events = [
       add("a", "2026-11-29T07:00:00+02:00"),
       Fixed.event("l1", "2026-11-29T08:00:00+02:00", .wordLookedUp(english: "run")),
       Fixed.event("l2", "2026-11-29T12:00:00+02:00", .wordLookedUp(english: "Run")),
-      Fixed.event("l3", "2026-11-30T02:00:00+02:00", .wordLookedUp(english: "run")),  // before 04:00: same learning day
       Fixed.event("q", "2026-11-30T09:00:00+02:00", .wordQuizzed(english: "run", answer: "бігти", verdict: .right, seconds: 5)),
     ]
-    let item = fold(events).word("run")!
-    #expect(item.memory == fsrs.nextState(fsrs.initialState(.again), elapsedDays: 1, rating: .good))
-    #expect(item.lookups == 3 && item.reviewDays == 2 && item.lapses == 1)
+    // Never studied: the look-ups are how the word entered, not failed recalls.
+    var item = fold(events).word("run")!
+    #expect(item.memory == fsrs.initialState(.good))
+    #expect(item.lookups == 2 && item.reviewDays == 1 && item.lapses == 0)
+    // Studied on an earlier day: look-ups are evidence of forgetting, several in a day one Again.
+    events += [
+      Fixed.event("l3", "2026-12-01T20:00:00+02:00", .wordLookedUp(english: "run")),
+      Fixed.event("l4", "2026-12-02T02:00:00+02:00", .wordLookedUp(english: "run")),  // before 04:00: same learning day
+    ]
+    item = fold(events).word("run")!
+    #expect(item.memory == fsrs.nextState(fsrs.initialState(.good), elapsedDays: 1, rating: .again))
+    #expect(item.lookups == 4 && item.reviewDays == 2 && item.lapses == 1)
   }
 
   @Test func popularityFollowsTheSeedAppsRules() {
@@ -194,7 +202,7 @@ import TestSupport
     let h = LearnerFold.reviewHistories(profile: p, events: events)
     #expect(h.map(\.key) == ["s112", "w:run"])
     let run = h[1].history
-    #expect(run.ratings == [.again, .hard])
+    #expect(run.ratings == [.good, .hard])  // a look-up on the word's first day is part of learning it
     #expect(run.elapsedDays == [-1, 2])
     #expect(run.times == [Fixed.time("2026-11-28T09:00:00Z").epochMillis, Fixed.time("2026-11-30T09:00:00Z").epochMillis])
     #expect(run.cardID == LearnerFold.cardID("w:run") && run.cardID > 0)

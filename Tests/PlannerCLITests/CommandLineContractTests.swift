@@ -57,7 +57,7 @@ struct CommandLineContractTests {
     (["today", "amina", "--demo"], "--demo plans the embedded demo learner: give no DIR", nil),
     (["today", "--demo", "--format", "xml"], "--format: 'xml' is not valid: expected one of text, json", nil),
     (["show", "amina", "--format", "jsn"], "--format: 'jsn' is not valid: expected one of text, json", "json"),
-    (["words", "amina", "--sort", "size"], "--sort: 'size' is not valid: expected one of date, alpha, popularity", nil),
+    (["words", "amina", "--sort", "size"], "--sort: 'size' is not valid: expected one of date, alpha, popularity, priority", nil),
     (["words", "amina", "exprot", "deck.csv"], "<ACTION>: 'exprot' is not valid: expected one of import, export", "export"),
     (["stats", "amina", "--format", "yaml"], "--format: 'yaml' is not valid: expected one of text, json", nil),
     (["remind", "amina", "--at", "tomorrow"],
@@ -209,7 +209,7 @@ struct CommandLineContractTests {
   @Test("errors about data exit 1 with one error line and no usage")
   func dataErrorsExit1() {
     let workspace = Workspace()
-    for args in [["show", "nobody"], ["replay", "--revlog", "nope.csv"], ["record", "amina", "word", "lookup", "run"],
+    for args in [["show", "nobody"], ["replay", "--revlog", "nope.csv"], ["record", "amina", "word", "lookup", "zyzzyva"],
                  ["init", "amina"], ["words", "amina", "import", "nope.csv"]] {
       let r = Self.run(args, in: workspace.path)
       #expect(r.code == 1, "\(args): \(r.err)")

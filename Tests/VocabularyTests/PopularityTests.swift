@@ -32,11 +32,15 @@ struct VocabPopularityTests {
     #expect(count([Self.at(0, .unknown), Self.at(121, .opened)]) == 2)
   }
 
-  @Test("the evidence an activity gives the memory model")
+  @Test("the evidence an activity gives the memory model; a look-up fails only a word studied before")
   func evidence() {
-    #expect(WordActivity.lookup.evidence == .again && WordActivity.unknown.evidence == .again)
-    #expect(WordActivity.quiz(.right).evidence == .good && WordActivity.quiz(.typo).evidence == .hard)
-    #expect(WordActivity.quiz(.wrong).evidence == .again && WordActivity.known.evidence == .good)
-    for a in [WordActivity.opened, .added, .edited, .reset] { #expect(a.evidence == nil) }
+    for studied in [false, true] {
+      #expect(WordActivity.unknown.evidence(studied: studied) == .again)
+      #expect(WordActivity.quiz(.right).evidence(studied: studied) == .good && WordActivity.quiz(.typo).evidence(studied: studied) == .hard)
+      #expect(WordActivity.quiz(.wrong).evidence(studied: studied) == .again && WordActivity.known.evidence(studied: studied) == .good)
+      for a in [WordActivity.opened, .added, .edited, .reset, .suspended, .unsuspended] { #expect(a.evidence(studied: studied) == nil) }
+    }
+    #expect(WordActivity.lookup.evidence(studied: false) == nil)  // how a word enters
+    #expect(WordActivity.lookup.evidence(studied: true) == .again)  // evidence of forgetting
   }
 }

@@ -22,6 +22,9 @@ struct VocabReminderTests {
     word("house", "будинок", stability: 20, daysAgo: 2, last: .again),
   ]
 
+  /// Enough words for every slot of a day (reminders rotate: one word a slot).
+  static let many = words + (1...9).map { word("w\($0)", "слово\($0)", stability: Double($0 + 1), daysAgo: $0 + 2) }
+
   static func input(_ policy: ReminderPolicy, habits: ReminderHabits = .init(), words: [VocabularyWord] = words) -> ReminderScheduler.Input {
     .init(clock: kyiv, policy: policy, habits: habits, words: words)
   }
@@ -30,7 +33,7 @@ struct VocabReminderTests {
 
   @Test("times at the frequency inside waking hours, in the learner's timezone")
   func basicTimes() throws {
-    let r = try ReminderScheduler.reminders(Self.input(ReminderPolicy(frequencyMinutes: 180, dailyCap: 10, mode: .translation)), day: Self.day)
+    let r = try ReminderScheduler.reminders(Self.input(ReminderPolicy(frequencyMinutes: 180, dailyCap: 10, mode: .translation), words: Self.many), day: Self.day)
     #expect(Self.local(r) == [
       "2026-05-12T08:00:00+03:00", "2026-05-12T11:00:00+03:00", "2026-05-12T14:00:00+03:00",
       "2026-05-12T17:00:00+03:00", "2026-05-12T20:00:00+03:00",
@@ -44,7 +47,7 @@ struct VocabReminderTests {
   ])
   func dstDays(_ date: String, _ offset: String, _ utc: String) throws {
     let day = try EpochDay(parsing: date)
-    let r = try ReminderScheduler.reminders(Self.input(ReminderPolicy(frequencyMinutes: 240, dailyCap: 10)), day: day)
+    let r = try ReminderScheduler.reminders(Self.input(ReminderPolicy(frequencyMinutes: 240, dailyCap: 10), words: Self.many), day: day)
     #expect(Self.local(r) == ["08:00", "12:00", "16:00", "20:00"].map { "\(date)T\($0):00\(offset)" })
     let formatter = ISO8601DateFormatter()
     #expect(formatter.string(from: r[0].at) == "\(date)T\(utc)")
@@ -124,14 +127,24 @@ struct VocabReminderTests {
     #expect(abs(habits.weight(hour: 8) - 1.0 / 11) < 1e-12)
   }
 
-  @Test("highest priority first; a word is not shown again within the gap")
+  @Test("highest priority first; the day's plan shows each word once; an ignored word comes back after the gap, an answered one does not")
   func wordsAndGap() throws {
     let two = Array(Self.words.prefix(2))
     let policy = ReminderPolicy(frequencyMinutes: 60, dailyCap: 5, wakeAt: .init(hour: 8), sleepAt: .init(hour: 13), repeatGapHours: 3)
-    let r = try ReminderScheduler.reminders(Self.input(policy, words: two), day: Self.day)
-    #expect(r.map(\.english) == ["cat", "dog", "cat", "dog"])
-    #expect(r.map { String($0.localTime.dropFirst(11).prefix(5)) } == ["08:00", "09:00", "11:00", "12:00"])
+    let input = Self.input(policy, words: two)
+    let r = try ReminderScheduler.reminders(input, day: Self.day)
+    #expect(r.map(\.english) == ["cat", "dog"])
+    #expect(r.map { String($0.localTime.dropFirst(11).prefix(5)) } == ["08:00", "09:00"])
     #expect(r[0].actions == [.checkMe, .iKnow, .iDontKnow])
+    // cat shown at 08:00 and ignored; dog shown at 09:00 and answered ("check me", then nothing more).
+    let at8 = Self.kyiv.instant(of: Self.day, minute: 480), at9 = at8.addingTimeInterval(3600)
+    let events: [ReminderDayEvent] = [.shown(english: "cat", at: at8), .shown(english: "dog", at: at9), .acted(english: "dog", at: at9.addingTimeInterval(30))]
+    let next = try ReminderScheduler.nextReminder(input, after: at9.addingTimeInterval(60), todaysEvents: events)
+    #expect(next?.english == "cat" && next?.localTime == "2026-05-12T11:00:00+03:00")  // 3 h after it was ignored
+    // A failed word may come back at the next slot.
+    let failed = events + [.activity(english: "dog", WordActivityEvent(at: at9.addingTimeInterval(40), activity: .quiz(.wrong)))]
+    let soon = try ReminderScheduler.nextReminder(input, after: at9.addingTimeInterval(60), todaysEvents: failed)
+    #expect(soon?.english == "dog" && soon?.localTime == "2026-05-12T10:00:00+03:00")
   }
 
   @Test("mode and text: translation, hint, and mixed by the last rating")
@@ -222,10 +235,10 @@ struct VocabReminderTests {
   @Test("same inputs, same reminders; policy JSON round-trips")
   func deterministic() throws {
     let policy = ReminderPolicy(frequencyMinutes: 45, dailyCap: 7, quietHours: [.init(from: .init(hour: 13), to: .init(hour: 14))])
-    let a = try ReminderScheduler.reminders(Self.input(policy), day: Self.day)
-    let b = try ReminderScheduler.reminders(Self.input(policy, words: Self.words.reversed()), day: Self.day)
+    let a = try ReminderScheduler.reminders(Self.input(policy, words: Self.many), day: Self.day)
+    let b = try ReminderScheduler.reminders(Self.input(policy, words: Self.many.reversed()), day: Self.day)
     #expect(a == b)
-    #expect(a.count == 7)
+    #expect(a.count == 7 && Set(a.map(\.english)).count == 7)
     let data = try JSONEncoder().encode(policy)
     #expect(String(decoding: data, as: UTF8.self).contains("\"quietHours\":[\"13:00-14:00\"]"))
     #expect(try JSONDecoder().decode(ReminderPolicy.self, from: data) == policy)

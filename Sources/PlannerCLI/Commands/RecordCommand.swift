@@ -46,8 +46,17 @@ enum RecordCommand: PlannerCommand {
             .positional(.EN, help: "English word or phrase."),
             .positional(.UK, help: "Ukrainian translations.", variadic: true),
           ]),
-        ] + ["delete": "Delete a word.", "lookup": "The learner looked the word up.", "open": "The learner opened its card.",
-             "known": "\"I know this word\".", "unknown": "\"I don't know this word\".", "reset": "Reset its popularity."]
+          CommandSpec(
+            name: "lookup",
+            abstract: "The learner looked the word up (a word not in the dictionary is added: with --translation, or from the built-in list).",
+            arguments: [
+              .positional(.EN, help: "English word or phrase."),
+              .option(.translation, value: "UK", help: "The translation the app showed (repeatable); adds the word if it is new.", repeatable: true),
+            ]),
+        ] + ["delete": "Delete a word.", "open": "The learner opened its card.",
+             "known": "\"I know this word\".", "unknown": "\"I don't know this word\".", "reset": "Reset its popularity.",
+             "suspend": "Suspend a word (a leech): no plan item or reminder until unsuspended.",
+             "unsuspend": "Bring a suspended word back."]
           .sorted { $0.key < $1.key }
           .map { CommandSpec(name: $0.key, abstract: $0.value, arguments: [.positional(.EN, help: "English word or phrase.")]) }),
       CommandSpec(
@@ -175,7 +184,24 @@ enum RecordCommand: PlannerCommand {
           case ["word", "edit"]:
             payload = .wordEdited(english: try VocabularyCLI.english(arguments), ukrainian: try VocabularyCLI.translations(arguments, context: context))
           case ["word", "delete"]: payload = .wordDeleted(english: try arguments.require(.EN))
-          case ["word", "lookup"]: payload = .wordLookedUp(english: try VocabularyCLI.english(arguments))
+          case ["word", "lookup"]:
+            let en = try VocabularyCLI.english(arguments)
+            let given = arguments.strings(.translation)
+            if learner.state.hasWord(en) {
+              payload = .wordLookedUp(english: en)
+            } else if !given.isEmpty {
+              payload = .wordLookedUp(english: en, ukrainian: given)
+              note = ": added with \(given.joined(separator: ", "))"
+            } else if let entry = BuiltInDictionary.entry(en) {
+              payload = .wordLookedUp(english: entry.english, ukrainian: entry.ukrainian)
+              note = ": added from the built-in list (\(entry.ukrainian.joined(separator: ", ")))"
+            } else {
+              throw PlanEngineError.insufficientData(
+                "'\(en)' is not in the learner's dictionary nor in the built-in English→Ukrainian list (\(BuiltInDictionary.count) words): "
+                  + "give the translation the app showed with --translation UK, or add the word with `planner record DIR word add`")
+            }
+          case ["word", "suspend"]: payload = .wordSuspended(english: try arguments.require(.EN))
+          case ["word", "unsuspend"]: payload = .wordUnsuspended(english: try arguments.require(.EN))
           case ["word", "open"]: payload = .wordOpened(english: try arguments.require(.EN))
           case ["word", "known"]: payload = .wordKnown(english: try arguments.require(.EN))
           case ["word", "unknown"]: payload = .wordUnknown(english: try arguments.require(.EN))

@@ -58,7 +58,7 @@ enum ShowCommand: PlannerCommand {
     // Due as the Quran planner counts it (what `today` revises or defers), not R alone.
     let pagesDue = try LearnerDailyPlanner(now: context.now).quranUnitsDue(loaded, date: EpochDay(today))
     let wordsDue = loaded.vocabularyWords.filter {
-      VocabularyPriority.isDue($0, on: EpochDay(today), clock: vocabularyClock, model: fsrs, desiredRetention: p.retention.vocabulary)
+      !$0.suspended && VocabularyPriority.isDue($0, on: EpochDay(today), clock: vocabularyClock, model: fsrs, desiredRetention: p.retention.vocabulary)
     }.count
     let popular = words.filter { $0.item.popularity > 0 }
       .sorted { ($0.item.popularity, $1.key) > ($1.item.popularity, $0.key) }

@@ -25,7 +25,7 @@ enum WordsCommand: PlannerCommand {
       .positional(.DIR, help: "The learner's folder."),
       .positional(.ACTION, help: "'import' to import FILE, 'export' to export to FILE.", optional: true),
       .positional(.FILE, help: "The deck to import (CSV or JSON), or the file to export to.", optional: true),
-      .option(.sort, value: "ORDER", help: "date (added), alpha, or popularity.", default: "date"),
+      .option(.sort, value: "ORDER", help: "date (added), alpha, popularity, or priority (the plan's ranking).", default: "date"),
       FormatOption.declaration([.text, .json, .csv]),
     ] + DateOption.arguments + AtOption.arguments + LocaleOption.arguments)
 
@@ -56,14 +56,14 @@ enum WordsCommand: PlannerCommand {
     }
     let sortName = arguments.string(.sort) ?? "date"
     guard let sort = WordSort(rawValue: sortName) else {
-      throw CLIError.notOneOf(ArgumentName.sort.display, sortName, choices: ["date", "alpha", "popularity"])
+      throw CLIError.notOneOf(ArgumentName.sort.display, sortName, choices: WordSort.allCases.map(\.rawValue))
     }
     // The state `today` plans on (parameters in force), so recall and due agree with the plan.
     let learner = try LearnerDailyPlanner.load(dir)
     let clock = try learner.vocabularyClock()
     let model = learner.memoryModel
     let day = date ?? clock.learningDay(of: context.now)
-    let words = sort.sorted(learner.vocabularyWords)
+    let words = sort.sorted(learner.vocabularyWords, on: day, clock: clock, model: model, desiredRetention: learner.vocabularyRetention)
     if format.isJSON {
       let rows = words.map { w in
         WordRow(
@@ -72,7 +72,8 @@ enum WordsCommand: PlannerCommand {
           recall: VocabularyPriority.recall(w, on: day, clock: clock, model: model),
           stability: w.memory?.stability, difficulty: w.memory?.difficulty,
           lastReview: w.lastReviewedAt.map(clock.localISO8601),
-          due: w.memory == nil ? nil : VocabularyPriority.isDue(w, on: day, clock: clock, model: model, desiredRetention: learner.vocabularyRetention))
+          due: w.memory == nil ? nil : VocabularyPriority.isDue(w, on: day, clock: clock, model: model, desiredRetention: learner.vocabularyRetention),
+          leech: Leech.isLeech(w) ? true : nil, suspended: w.suspended ? true : nil)
       }
       context.stdout.write(JSONOutput.document(WordList(version: 1, date: day, sort: sort.rawValue, words: rows)))
       return 0
@@ -92,6 +93,8 @@ enum WordsCommand: PlannerCommand {
       } else {
         details.append(l.string(.wordsNew))
       }
+      if Leech.isLeech(w) { details.append("leech") }  // not in the catalogs yet
+      if w.suspended { details.append("suspended") }
       let added = clock.calendarDay(of: w.addedAt).civil
       details.append(l.string(.wordsAdded, ["date": .date(year: added.year, month: added.month, day: added.day)]))
       text += l.string(.wordsEntry, ["english": .text(w.english), "translations": .text(w.translations.joined(separator: ", "))])
@@ -117,7 +120,7 @@ enum WordsCommand: PlannerCommand {
       switch change {
       case .add(let e):
         let time = e.added ?? at
-        events.append(LearnerEvent(id: Learner.newEventID(now: context.now), time: time, payload: .wordAdded(english: e.english, ukrainian: e.ukrainian)))
+        events.append(LearnerEvent(id: Learner.newEventID(now: context.now), time: time, payload: .wordAdded(english: e.english, ukrainian: e.ukrainian, rank: added)))  // deck order
         // Popularity is a count of the times the learner reached for the word; the store keeps
         // no other, so an exported popularity comes back as that many card openings (+1 each,
         // no rating: docs/vocabulary.md), just after the word was added.
@@ -190,6 +193,8 @@ enum WordsCommand: PlannerCommand {
     var difficulty: Double?
     var lastReview: String?
     var due: Bool?
+    var leech: Bool?
+    var suspended: Bool?
   }
 
   struct WordList: Encodable {

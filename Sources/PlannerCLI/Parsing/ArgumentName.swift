@@ -9,6 +9,7 @@ public enum ArgumentName: String, Sendable, Hashable, CaseIterable {
   case retention, revlog, seconds, seed, set, shard, sort, start, threads, tier, timezone, truth
   case check, `protocol`, reference
   case prompts, tajweed
+  case translation
   case reverse, tag, separator
   case dayStartsAt = "day-starts-at"
   case mistakesAt = "mistakes-at"

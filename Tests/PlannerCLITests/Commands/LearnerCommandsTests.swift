@@ -91,8 +91,9 @@ import Testing
        "planner: error: <RANGE>: '115:1' is not valid: expected an ayah range ('115:1' is not in the Quran: there are 114 surahs)\n"),
       (["record", "amina", "recite", "78", "--tier", "new", "--grade", "5"], 64,
        "planner: error: --grade: '5' is not valid: expected a whole number from 1 to 4\n"),
-      (["record", "amina", "word", "lookup", "walk"], 1,
-       "planner: error: unknown word 'walk': add it first with `planner record DIR word add`\n"),
+      (["record", "amina", "word", "lookup", "zyzzyva"], 1,
+       "planner: error: 'zyzzyva' is not in the learner's dictionary nor in the built-in English→Ukrainian list (619 words): "
+         + "give the translation the app showed with --translation UK, or add the word with `planner record DIR word add`\n"),
       (["record", "amina", "quiz", "walk", "--answer", "x"], 1,
        "planner: error: unknown word 'walk': add it first with `planner record DIR word add`\n"),
       (["record", "amina", "plan", "opened", "--at", "2026-12-02T12:00:00Z"], 64,

@@ -73,6 +73,8 @@ struct VocabCommandsTests {
     try Self.record(dir, [
       ("2026-05-01T10:00:00+03:00", .wordAdded(english: "apple", ukrainian: ["яблуко"])),
       ("2026-05-02T10:00:00+03:00", .wordAdded(english: "bread", ukrainian: ["хліб"])),
+      // studied, then looked up on a later day: a lapse (a look-up of a new word only introduces it)
+      ("2026-05-02T10:01:00+03:00", .wordQuizzed(english: "bread", answer: "хліб", verdict: .right, seconds: nil)),
       ("2026-05-03T10:00:00+03:00", .wordLookedUp(english: "bread")),
       ("2026-05-03T10:05:00+03:00", .wordLookedUp(english: "bread")),
     ])
@@ -95,6 +97,7 @@ struct VocabCommandsTests {
       ("2026-05-01T10:00:00+03:00", .wordAdded(english: "apple", ukrainian: ["яблуко"])),
       ("2026-05-01T10:00:01+03:00", .wordAdded(english: "bread", ukrainian: ["хліб"])),
       ("2026-05-01T10:00:02+03:00", .wordAdded(english: "cheese", ukrainian: ["сир"])),
+      ("2026-05-02T10:00:00+03:00", .wordQuizzed(english: "bread", answer: "хліб", verdict: .right, seconds: nil)),
       ("2026-05-03T10:00:00+03:00", .wordLookedUp(english: "bread")),
       ("2026-05-11T10:00:00+03:00", .wordQuizzed(english: "apple", answer: "яблуко", verdict: .right, seconds: 8)),
     ])
@@ -106,7 +109,7 @@ struct VocabCommandsTests {
         most popular: bread (popularity 1)
         due today: 1
         well known (recall ≥ 90%): 1
-        average recall: 75%
+        average recall: 80%
         need practice most: bread, apple
 
       """)
@@ -211,8 +214,8 @@ struct VocabLearnerPlanTests {
     ])
     // The shipped path: the reminders of `today`'s plan, planned before the day starts.
     let plan = try LearnerDailyPlanner(now: VocabCommandsTests.now).dailyPlan(try LearnerDailyPlanner.load(dir), date: EpochDay(year: 2026, month: 5, day: 12)!)
-    // One word and a 3-hour gap: 08:00, 11:00, 14:00, 17:00, 20:00.
-    #expect(plan.reminders.map(\.at) == ["08", "11", "14", "17", "20"].map { "2026-05-12T\($0):00:00+03:00" })
-    #expect(Set(plan.reminders.map(\.english)) == ["apple"])
+    // One word: the day's plan shows it once (a word repeats only once ignored or failed).
+    #expect(plan.reminders.map(\.at) == ["2026-05-12T08:00:00+03:00"])
+    #expect(plan.reminders.map(\.english) == ["apple"])
   }
 }
