@@ -81,7 +81,10 @@ package enum LogFile {
   /// before, so no part of the batch stays; the error is rethrown.
   package static func append(_ path: String, _ bytes: [UInt8]) throws(PlanEngineError) {
     let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
-    guard fd >= 0 else { throw .io(path: path, reason: "cannot open for appending: \(DurableFile.errorText())") }
+    guard fd >= 0 else {
+      if errno == ELOOP { throw DurableFile.symlinkRefusal(path) }
+      throw .io(path: path, reason: "cannot open for appending: \(DurableFile.errorText())")
+    }
     defer { close(fd) }
     var st = stat()
     guard fstat(fd, &st) == 0 else { throw .io(path: path, reason: "cannot stat: \(DurableFile.errorText())") }
