@@ -153,7 +153,7 @@ package struct EventIndex {
       try grow(to: count + entries.count)
     }
     for (d, offset) in entries { try put(d, offset) }
-    if !entries.isEmpty { _ = fdatasync(fd) }
+    if !entries.isEmpty { Self.flushData(fd) }
     covered = position
     prefixDigest = Self.extend(prefixDigest, appended)
     try writeHeader()
@@ -256,7 +256,7 @@ package struct EventIndex {
       return true
     }
     guard ok else { throw .io(path: path, reason: "cannot write the id index: \(DurableFile.errorText())") }
-    _ = fdatasync(fd)
+    Self.flushData(fd)
     capacity = newCapacity
     count = n
     covered = position
@@ -380,3 +380,15 @@ package struct EventIndex {
 // File-scope wrappers: inside ``EventIndex`` the names `open` and `close` are its own.
 private func posixOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 { open(path, flags, mode) }
 private func posixClose(_ fd: Int32) { _ = close(fd) }
+
+extension EventIndex {
+  /// The index's data to disk (its size is fixed while slots are written): `fdatasync` on
+  /// Linux, `fsync` on Apple platforms.
+  static func flushData(_ fd: Int32) {
+    #if os(Linux)
+      _ = fdatasync(fd)
+    #else
+      _ = fsync(fd)
+    #endif
+  }
+}
