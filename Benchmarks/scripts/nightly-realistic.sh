@@ -7,6 +7,8 @@
 #
 #   Benchmarks/scripts/nightly-realistic.sh PLANNER ROOT WORK [LABEL]
 #
+# LEARNERS=N copies only the first N learners (the per-learner costs do not depend on how many);
+# FIRST_JOBS="2" times the first night with those job counts only (default "1 2").
 # ROOT: a simulated root, made once and reused:
 #   planner simulate --learners 300 --days 365 --seed 7 --out ROOT
 # (2026-01-01…2026-12-31). WORK is replaced by a copy of ROOT's profiles and logs. Every run
@@ -20,7 +22,7 @@ cc -O2 -shared -fPIC -o "$shim" "$here/clock-shift.c" -ldl
 trap 'rm -f "$shim" "$work.time" "$work.summary"' EXIT
 
 rm -rf "$work"; mkdir -p "$work"
-for d in "$root"/*/; do
+for d in $(ls -d "$root"/*/ | head -n "${LEARNERS:-1000000000}"); do
   n="$(basename "$d")"; mkdir "$work/$n"
   cp "$d/profile.json" "$d/events.jsonl" "$work/$n/"
 done
@@ -64,7 +66,7 @@ print(json.dumps({"label": label, "night": night, "jobs": int(jobs), "learners":
 PY
 }
 
-for jobs in 1 2; do
+for jobs in ${FIRST_JOBS:-1 2}; do
   clear_caches
   run first-night "$jobs" 2027-01-01 "2027-01-01 01:00Z"
 done
