@@ -102,9 +102,8 @@ extension VocabularyPriority {
         out.append(RankedWord(word: w, group: .new, recall: nil, priority: weight(popularity: w.popularity), leech: leech))
       }
     }
-    // Sorting indices, not the ranked words: each move of a word (strings, arrays) retains and
-    // releases, and that was most of the cost of a plan (the order is the same: `precedes` is total).
-    return out.indices.sorted { precedes(out[$0], out[$1]) }.map { out[$0] }
+    out.sort(by: precedes)
+    return out
   }
 
   /// The ranking's order between two ranked words (total: ends with the English text).
