@@ -107,15 +107,15 @@ enum OldRevision {
     let days = c.lastReview.map { $0.distance(to: day) }
     switch (pick, days) {
     case (.portion, _) where r >= 0.95:
-      return QuranReason(code: .portion, text: "today's manzil portion", retrievability: rounded(r, 3), days: days)
+      return QuranReason(code: .portion, retrievability: rounded(r, 3), days: days)
     case (.atRisk, _):
-      return QuranReason(code: .atRisk, text: "most at risk: R = \(shownR(r))", retrievability: rounded(r, 3), days: days)
+      return QuranReason(code: .atRisk, retrievability: rounded(r, 3), days: days)
     case (_, nil):
-      return QuranReason(code: .neverRevised, text: "memorised, not yet revised in this plan", retrievability: rounded(r, 3), days: nil)
+      return QuranReason(code: .neverRevised, retrievability: rounded(r, 3), days: nil)
     case (.coverage, let d?):
-      return QuranReason(code: .coverage, text: "not revised for \(d) days", retrievability: rounded(r, 3), days: d)
+      return QuranReason(code: .coverage, retrievability: rounded(r, 3), days: d)
     case (.due, let d?), (.portion, let d?):
-      return QuranReason(code: .due, text: "due: R = \(shownR(r))", retrievability: rounded(r, 3), days: d)
+      return QuranReason(code: .due, retrievability: rounded(r, 3), days: d)
     }
   }
 
