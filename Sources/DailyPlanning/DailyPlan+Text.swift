@@ -62,11 +62,18 @@ extension DailyPlan {
     if let unit = item.unit, unit.hasPrefix("p"), let page = Int(unit.dropFirst()) {
       parts.append(l.string(.quranPage, ["page": .integer(page)]) + ":")
     }
+    func name(_ surah: Int) -> String {
+      l.format(.surah(SurahName(arabic: Quran.surahName(surah, style: .arabic), transliteration: Quran.surahName(surah, style: .transliterated))))
+    }
     for r in item.ranges ?? [] {
       let a = Quran.ref(r.first), b = Quran.ref(r.last)
-      let name = SurahName(arabic: Quran.surahName(a.surah, style: .arabic), transliteration: Quran.surahName(a.surah, style: .transliterated))
+      // Whole surahs by name, as a teacher writes them: "Al-Aadiyaat → An-Naas"; parts by ayahs.
+      if r.first == Quran.surahRange(a.surah)!.first && r.last == Quran.surahRange(b.surah)!.last {
+        parts.append(a.surah == b.surah ? name(a.surah) : name(a.surah) + " → " + name(b.surah))
+        continue
+      }
       let digits = Digits.localize(a.surah == b.surah ? "\(a.surah):\(a.ayah)-\(b.ayah)" : r.description, for: l.locale)
-      parts.append(l.format(.surah(name)) + " " + l.format(.text(digits)))
+      parts.append(name(a.surah) + " " + l.format(.text(digits)))
     }
     return parts.joined(separator: " ")
   }

@@ -59,6 +59,7 @@ enum NewLesson {
       notes.append(QuranPlanNote(code: .recentFailing, count: failures, total: lastThree.count))
       return Choice(item: nil, notes: notes, targetLines: target)
     }
+    let earned = target
     if !lastThree.isEmpty && Double(lastThree.reduce(0) { $0 + $1.memoryGrade.rawValue }) / Double(lastThree.count) < 2.5 {
       target = max(target / 2, settings.minLessonLines)
       // The lesson is still today's lesson, only smaller: its own code, not "recent-failing".
@@ -107,6 +108,9 @@ enum NewLesson {
     if cutByBudget && timeCap < target && lines < target * 0.75 {
       notes.append(QuranPlanNote(code: .newLessonShortened, lines: rounded(lines, 1), earnedLines: rounded(target, 1)))
     }
+    // A halved lesson that is not lighter after all (a short surah kept whole is as long as the
+    // earned size) is not called halved: the note would contradict the lesson beside it.
+    if lines >= earned * 0.75 { notes.removeAll { $0.code == .lessonHalved } }
     let item = item(ranges, secondsPerLine: secondsPerLine,
                     reason: QuranReason(code: .newLesson, lines: rounded(lines, 2)))
     return Choice(item: item, notes: notes, targetLines: target)

@@ -336,7 +336,7 @@ enum EmbeddedCatalogs {
     "forecast.catchUp": "відставання буде надолужено до {date}",
     "forecast.goal": "мети буде досягнуто до {date}",
     "forecast.noCatchUp": "за такого часу не надолужити й за пів року",
-    "forecast.pace": "темп: {lines} на день за останні дні ({days})",
+    "forecast.pace": "темп за останні {days}: {lines} на день",
     "forecast.pacePrior": "темп: {lines} на день (до двох тижнів уроків рахується розмір уроку)",
     "forecast.proposeCycle": "у сьогоднішній час уміщується цикл повторення: {days}",
     "forecast.proposeMinutes": "щоб цикл повторення вмістився, на Коран потрібно щодня: {minutes}",
