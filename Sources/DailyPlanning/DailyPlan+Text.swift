@@ -72,7 +72,8 @@ extension DailyPlan {
         parts.append(a.surah == b.surah ? name(a.surah) : name(a.surah) + " → " + name(b.surah))
         continue
       }
-      let digits = Digits.localize(a.surah == b.surah ? "\(a.surah):\(a.ayah)-\(b.ayah)" : r.description, for: l.locale)
+      let ayahs = a == b ? "\(a.surah):\(a.ayah)" : a.surah == b.surah ? "\(a.surah):\(a.ayah)-\(b.ayah)" : r.description
+      let digits = Digits.localize(ayahs, for: l.locale)
       parts.append(name(a.surah) + " " + l.format(.text(digits)))
     }
     return parts.joined(separator: " ")
