@@ -40,7 +40,8 @@ public struct LearnerSnapshot: Sendable, Equatable {
   /// folded with when they are not the profile's (a refit makes the snapshot stale).
   /// 4: a look-up introduces a never-studied word (no Again) and may add it; reminder actions
   /// carry their meaning; words can be suspended; deck imports keep their order (`rank`).
-  public static let foldVersion = 4
+  /// 5: old revisions with located mistakes are kept (``PlanInputs``).
+  public static let foldVersion = 5
   /// Parameter sets one snapshot keeps (the profile's and a fit).
   public static let maximumParameterSets = 2
 
