@@ -174,6 +174,13 @@ func parseVariant(_ text: String) -> FSRSOptimizer.Configuration? {
     if token == "carry" { c.carryCurvature = true; continue }
     if token == "interp" { c.interpolatingLineSearch = true; continue }
     if token == "stop" { c.stopAtWorseCandidate = true; continue }
+    if token == "plain" {
+      // The L-BFGS of the previous fit: no curvature carried, halving line search, every γ.
+      c.carryCurvature = false
+      c.interpolatingLineSearch = false
+      c.stopAtWorseCandidate = false
+      continue
+    }
     let kv = token.split(separator: "=").map(String.init)
     guard kv.count == 2 else { return nil }
     switch kv[0] {
@@ -196,15 +203,13 @@ func parseVariant(_ text: String) -> FSRSOptimizer.Configuration? {
 let devSetVariants: [String: FSRSOptimizer.Configuration] = {
   var v: [String: FSRSOptimizer.Configuration] = [:]
   v["shipped"] = FSRSOptimizer.Configuration()
-  var serial = FSRSOptimizer.Configuration()
-  serial.pairedCards = false
-  v["serial"] = serial
-  for (name, carry, interp) in [("carry", true, false), ("interp", false, true), ("carry-interp", true, true)] {
-    var c = FSRSOptimizer.Configuration()
-    c.carryCurvature = carry
-    c.interpolatingLineSearch = interp
-    v[name] = c
-  }
+  // The fit shipped before this round's speed work (the same pipeline, same bits as then).
+  var previous = FSRSOptimizer.Configuration()
+  previous.pairedCards = false
+  previous.carryCurvature = false
+  previous.interpolatingLineSearch = false
+  previous.stopAtWorseCandidate = false
+  v["previous"] = previous
   // The shipped pipeline with the faster solvers measured in docs/optimizer.md.
   var fast = FSRSOptimizer.Configuration()
   fast.fisherPreconditioner = true

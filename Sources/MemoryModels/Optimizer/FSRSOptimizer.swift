@@ -59,12 +59,12 @@ public struct FSRSOptimizer: Sendable {
     /// Each warm-started L-BFGS run (the next γ candidate, the full fit) begins with the
     /// curvature pairs of the run it starts from, corrected for the change of the pull's
     /// curvature 2γ/n (exact for that term), instead of a first steepest-descent step.
-    public var carryCurvature = false
+    public var carryCurvature = true
     /// L-BFGS backtracks by quadratic interpolation instead of halving (``ProjectedLBFGS``).
-    public var interpolatingLineSearch = false
+    public var interpolatingLineSearch = true
     /// The γ candidates stop at the first whose inner validation loss is worse than the best so
     /// far (the validation loss taken as unimodal in γ): the weaker pulls are not fitted.
-    public var stopAtWorseCandidate = false
+    public var stopAtWorseCandidate = true
 
     public init() {}
   }
