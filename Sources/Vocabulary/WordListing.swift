@@ -4,7 +4,7 @@ import PlannerCore
 
 /// The dictionary listing's orders (the seed app's three).
 public enum WordSort: String, Sendable, Hashable, Codable, CaseIterable {
-  /// Oldest added first.
+  /// Oldest added first; words added together (one import) in deck order (``VocabularyWord/rank``).
   case date
   /// Alphabetically by the English word (case-insensitive).
   case alpha
@@ -31,6 +31,12 @@ public enum WordSort: String, Sendable, Hashable, Codable, CaseIterable {
       switch self {
       case .date:
         if a.addedAt != b.addedAt { return a.addedAt < b.addedAt }
+        switch (a.rank, b.rank) {
+        case let (x?, y?) where x != y: return x < y
+        case (.some, nil): return true
+        case (nil, .some): return false
+        default: break
+        }
       case .popularity:
         if a.popularity != b.popularity { return a.popularity > b.popularity }
       case .alpha, .priority:
