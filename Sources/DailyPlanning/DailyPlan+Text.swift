@@ -17,7 +17,8 @@ extension DailyPlan {
     for section in sections {
       out += "\n" + heading(section.kind, l) + "\n"
       for item in section.items {
-        out += "  • " + title(item, l) + " · " + duration(item.estimatedSeconds, l) + " · " + reason(item, l) + "\n"
+        out += "  • " + title(item, l) + " · " + duration(item.estimatedSeconds, l) + " · " + reason(item, l)
+          + (item.reason.leech == true ? "; " + l.string(.itemWordLeech) : "") + "\n"
       }
     }
     if !reminders.isEmpty {

@@ -140,6 +140,9 @@ public struct DailyPlanReason: Sendable, Hashable, Codable {
   public var days: Int?
   /// Vocabulary popularity.
   public var popularity: Int?
+  /// Vocabulary: true for a leech (a word failed again and again; the text says to relearn
+  /// or suspend it); absent otherwise.
+  public var leech: Bool? = nil
 }
 
 public struct DailyPlanTotals: Sendable, Hashable, Codable {

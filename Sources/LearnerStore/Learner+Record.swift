@@ -10,6 +10,8 @@ public struct RecordOutcome: Sendable, Equatable {
   public var alreadyRecorded: [String] = []
   /// A torn last line found and moved to `events.torn.jsonl` before appending.
   public var setAside: TornLine?
+  /// For a batch file: the line of each appended event (empty for the command line).
+  public var appendedLines: [Int] = []
 }
 
 /// Where the events to record came from, for error messages: a batch file (with its line
@@ -149,6 +151,8 @@ extension Learner {
         continue
       }
       seenInBatch[e.id] = e
+      // The bad-word rules (control characters, length, bytes that were not UTF-8), for every source.
+      if let (key, expected) = e.payload.wordProblem { throw fail(i, key, expected) }
       if let (existing, line) = try logged(e.id) {
         guard existing == e else { throw .conflictingEvent(id: e.id, file: logPath, line: line) }
         outcome.alreadyRecorded.append(e.id)
@@ -182,6 +186,7 @@ extension Learner {
         if let en = e.payload.english, e.type != .wordAdded { guard has(en) else { throw unknown(i, en) } }
       }
       fresh.append(e)
+      if case .file(_, let lines) = source, i < lines.count { outcome.appendedLines.append(lines[i]) }
     }
     func unknown(_ i: Int, _ en: String) -> PlanEngineError {
       if case .commandLine = source { return .unknownWord(en) }

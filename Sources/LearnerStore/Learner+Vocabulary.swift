@@ -126,6 +126,17 @@ extension Learner {
 }
 
 extension LearnerState {
+  /// The state as a plan of one deck sees it (`today --deck T`): every word without the tag
+  /// `tag` is set aside (suspended), so the plan and its reminders take only the deck's words.
+  public func studying(deck tag: String) -> LearnerState {
+    var out = self
+    for (key, item) in items where key.hasPrefix("w:") {
+      guard let w = item.word, !DeckTag.contains(w.tags, tag) else { continue }
+      out.items[key]!.word!.suspended = true
+    }
+    return out
+  }
+
   /// Reminder habits, the one computation of them: practice per local hour (``Habits``), and
   /// reminders shown and ignored per local hour as the fold keeps them (``PlanInputs``: a
   /// reminder counts as ignored when no action other than `dismissed` follows it within two

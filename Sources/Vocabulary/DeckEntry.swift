@@ -55,4 +55,6 @@ public enum DeckChange: Sendable, Hashable {
   /// A word already there that gains translations: `translations` is the full new list
   /// (the existing ones first, in their order, then the new ones).
   case addTranslations(english: String, translations: [String])
+  /// A word already there that gains tags: `tags` are only the ones it lacks.
+  case addTags(english: String, tags: [String])
 }

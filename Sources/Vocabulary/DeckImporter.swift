@@ -351,7 +351,8 @@ public enum DeckImporter {
   }
 
   /// What importing `entries` into a dictionary holding `existing` changes, in deck order:
-  /// new words are added; known words gain only the translations they lack; nothing doubles.
+  /// new words are added (with their tags); known words gain only the translations and tags
+  /// they lack; nothing doubles.
   public static func changes(existing: [VocabularyWord], importing entries: [DeckEntry]) -> [DeckChange] {
     var known: [String: VocabularyWord] = [:]
     for w in existing where known[w.key] == nil { known[w.key] = w }
@@ -362,6 +363,8 @@ public enum DeckImporter {
         if merged.count > w.translations.count {
           out.append(.addTranslations(english: w.english, translations: merged))
         }
+        let lacking = entry.tags.filter { !DeckTag.contains(w.tags, $0) }
+        if !lacking.isEmpty { out.append(.addTags(english: w.english, tags: lacking)) }
       } else {
         out.append(.add(entry))
       }
