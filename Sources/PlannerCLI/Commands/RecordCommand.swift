@@ -147,7 +147,7 @@ enum RecordCommand: PlannerCommand {
         outcome = try Learner.recordBatch(dir, file: context.path(batch), now: context.now, lockTimeout: lockTimeout(context))
       }
       report(outcome, context: context)
-      let file = batch == "-" ? "<stdin>" : batch
+      let file = batch == "-" ? "<stdin>" : context.path(batch)
       for (k, e) in outcome.appended.enumerated() {
         let at = k < outcome.appendedLines.count ? "\(file):\(outcome.appendedLines[k])" : file
         for t in e.payload.nonCyrillicTranslations {
