@@ -22,14 +22,15 @@ enum WordsCommand: PlannerCommand {
       translations, popularity, added time and tags as CSV (or JSON with --format json or a .json \
       FILE), to FILE (atomically) or to standard output. With 'suspend --tag T' or \
       'unsuspend --tag T', sets the deck T aside (its words leave plans and reminders) or brings \
-      it back. --tag T alone lists the words of the deck T. See docs/vocabulary.md.
+      it back. --tag T alone lists the words of the deck T; with 'export', writes only them; \
+      with 'import', puts every word of the file in the deck T too. See docs/vocabulary.md.
       """,
     arguments: [
       .positional(.DIR, help: "The learner's folder."),
       .positional(.ACTION, help: "'import' to import FILE, 'export' to export to FILE, 'suspend' or 'unsuspend' a deck (--tag).", optional: true),
       .positional(.FILE, help: "The deck to import (CSV or JSON), or the file to export to.", optional: true),
       .option(.sort, value: "ORDER", help: "date (added), alpha, popularity, or priority (the plan's ranking).", default: "date"),
-      .option(.tag, value: "TAG", help: "List only the words of this deck; the deck to suspend or unsuspend."),
+      .option(.tag, value: "TAG", help: "A deck: list or export only its words, put every imported word in it, or the deck to suspend or unsuspend."),
       FormatOption.declaration([.text, .json, .csv]),
     ] + DateOption.arguments + AtOption.arguments + LocaleOption.arguments)
 
@@ -44,7 +45,8 @@ enum WordsCommand: PlannerCommand {
     case "import":
       guard let file = arguments.positional(.FILE) else { throw CLIError.usage("missing <FILE>: words DIR import FILE") }
       return try importDeck(
-        dir: dir, file: file, path: context.path(file), at: at, format: FormatOption(arguments), locale: locale, context: context)
+        dir: dir, file: file, path: context.path(file), at: at, format: FormatOption(arguments), locale: locale, arguments: arguments,
+        context: context)
     case "export":
       return try export(dir: dir, file: arguments.positional(.FILE), arguments: arguments, locale: locale, context: context)
     case "suspend", "unsuspend":
@@ -117,12 +119,20 @@ enum WordsCommand: PlannerCommand {
   }
 
   static func importDeck(
-    dir: String, file: String, path: String, at: AtOption, format: FormatOption, locale: PlanLocale?, context: CommandContext
+    dir: String, file: String, path: String, at: AtOption, format: FormatOption, locale: PlanLocale?, arguments: ParsedArguments,
+    context: CommandContext
   ) throws -> Int32 {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw PlanEngineError.io(path: file, reason: "cannot read the deck file")
     }
-    let entries = try DeckImporter.parse(Array(data), file: file)
+    var entries = try DeckImporter.parse(Array(data), file: file)
+    // `import FILE --tag T`: every word of the file also goes into the deck T.
+    if let raw = arguments.string(.tag) {
+      let tag = try CLIError.validating(ArgumentName.tag.display, VocabularyValidation.shown(raw)) {
+        try DeckTag.validated([raw], keyPath: ArgumentName.tag.display)[0]
+      }
+      for i in entries.indices { entries[i].tags = DeckTag.union(entries[i].tags, [tag]) }
+    }
     let learner = try Learner.load(dir, writeSnapshot: false)
     let at = at.time(or: context.now, timezone: learner.profile.timezone)
     let changes = DeckImporter.changes(existing: learner.vocabularyWords, importing: entries)
@@ -192,7 +202,12 @@ enum WordsCommand: PlannerCommand {
     }
     let learner = try Learner.load(dir, writeSnapshot: false)
     let clock = try learner.vocabularyClock()
-    let entries = WordSort.date.sorted(learner.vocabularyWords).map { w in
+    var words = learner.vocabularyWords
+    if let raw = arguments.string(.tag) {  // `export --tag T`: one deck
+      let tag = try VocabularyCLI.deck(raw, name: .tag, words: words)
+      words = words.filter { DeckTag.contains($0.tags, tag) }
+    }
+    let entries = WordSort.date.sorted(words).map { w in
       DeckEntry(
         english: w.english, ukrainian: w.translations, popularity: w.popularity,
         added: EventTime(clock.localISO8601(w.addedAt)), tags: w.tags)

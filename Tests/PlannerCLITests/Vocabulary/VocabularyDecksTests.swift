@@ -112,6 +112,20 @@ struct VocabularyDecksTests {
       go,йти,0,2026-05-01T09:00:00+00:00,verbs;core
 
       """)
+    // One deck exported; a file imported into a deck (every word of it gains the tag).
+    #expect(Self.run(["words", dir, "export", "--tag", "travel"]).out
+      == "english,ukrainian,popularity,added,tags\ntime,час,0,2026-05-01T09:00:00+00:00,core;travel\n")
+    let lesson = try Self.file("lesson.csv", "english,ukrainian,tags\ncat,кіт,pets\nrun,бігти,\n")
+    #expect(Self.run(["words", dir, "import", lesson, "--tag", "Lesson-1", "--at", "2026-05-01T10:30:00Z"]).out
+      == "Imported 2 words from \(lesson): 1 added, 0 gained translations, 0 unchanged. Words that gained tags: 1.\n")
+    #expect(Self.run(["words", dir, "--tag", "lesson-1", "--sort", "alpha"]).out == """
+      cat — кіт  (popularity 0, new, tags pets, Lesson-1, added 2026-05-01)
+      run — бігти, бігати  (popularity 0, new, tags verbs, Lesson-1, added 2026-05-01)
+
+      """)
+    #expect(Self.run(["words", dir, "import", lesson, "--tag", "a;b"]).code == 64)
+    _ = Self.run(["record", dir, "word", "delete", "cat", "--at", "2026-05-01T10:31:00Z"])
+    _ = Self.run(["record", dir, "word", "untag", "run", "Lesson-1", "--at", "2026-05-01T10:31:00Z"])
     for format in ["csv", "json"] {
       let exported = try Self.file("export.\(format)", Self.run(["words", dir, "export", "--format", format]).out)
       let copy = Self.learner("copy-\(format)")
