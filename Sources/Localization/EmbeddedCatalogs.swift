@@ -98,7 +98,7 @@ enum EmbeddedCatalogs {
     "words.leech": "عصيّة",
     "words.deckSuspended": "أُوقفت المجموعة {tag}: {words} خارج الخطط والتذكيرات.",
     "words.deckUnsuspended": "عادت المجموعة {tag}: {words} في الخطط والتذكيرات من جديد.",
-    "words.importedTags": "كلمات نالت وسومًا جديدة: {count}."
+    "words.importedTags": "كلمات نالت وسومًا جديدة: {value}."
   }
 }
 
@@ -197,7 +197,7 @@ enum EmbeddedCatalogs {
     "words.leech": "leech",
     "words.deckSuspended": "Suspended the deck {tag}: {words} left out of plans and reminders.",
     "words.deckUnsuspended": "The deck {tag} is back: {words} in plans and reminders again.",
-    "words.importedTags": "Words that gained tags: {count}."
+    "words.importedTags": "Words that gained tags: {value}."
   },
   "descriptions": {
     "count.days": "A number of days.",
@@ -289,7 +289,7 @@ enum EmbeddedCatalogs {
     "words.leech": "A word failed again and again (a leech), in the dictionary listing.",
     "words.deckSuspended": "After `words suspend --tag`: {tag} the deck, {words} a count.words phrase (its words).",
     "words.deckUnsuspended": "After `words unsuspend --tag`: {tag} the deck, {words} a count.words phrase (its words).",
-    "words.importedTags": "After the `words import` summary, when words already there gained tags: {count} an integer."
+    "words.importedTags": "After the `words import` summary, when words already there gained tags: {value} an integer."
   }
 }
 
@@ -388,7 +388,7 @@ enum EmbeddedCatalogs {
     "words.leech": "проблемне",
     "words.deckSuspended": "Колоду {tag} призупинено: {words} поза планами й нагадуваннями.",
     "words.deckUnsuspended": "Колоду {tag} повернуто: {words} знову в планах і нагадуваннях.",
-    "words.importedTags": "Слів із новими тегами: {count}."
+    "words.importedTags": "Слів із новими тегами: {value}."
   }
 }
 
@@ -564,7 +564,7 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
   case wordsExported = "words.exported"
   /// Imported {words} from {file}: {added} added, {extended} gained translations, {unchanged} unchanged.
   case wordsImported = "words.imported"
-  /// Words that gained tags: {count}.
+  /// Words that gained tags: {value}.
   case wordsImportedTags = "words.importedTags"
   /// leech
   case wordsLeech = "words.leech"

@@ -62,12 +62,7 @@ public enum DeckImporter {
   static func inDeckOrder(_ entries: [DeckEntry]) -> [DeckEntry] {
     guard entries.contains(where: { $0.rank != nil }) else { return entries }
     return entries.enumerated().sorted { a, b in
-      switch (a.element.rank, b.element.rank) {
-      case let (x?, y?) where x != y: return x < y
-      case (.some, nil): return true
-      case (nil, .some): return false
-      default: return a.offset < b.offset
-      }
+      VocabularyWord.deckOrder(a.element.rank, b.element.rank) ?? (a.offset < b.offset)
     }.map(\.element)
   }
 

@@ -48,6 +48,17 @@ public struct VocabularyWord: Sendable, Hashable, Codable {
     self.lastRating = lastRating
   }
 
+  /// Deck order between two ranks (``rank``): the lower rank first, a word with a rank before
+  /// one without; nil when that does not decide (equal, or neither has one).
+  public static func deckOrder(_ a: Int?, _ b: Int?) -> Bool? {
+    switch (a, b) {
+    case let (x?, y?) where x != y: return x < y
+    case (.some, nil): return true
+    case (nil, .some): return false
+    default: return nil
+    }
+  }
+
   /// The identity key: trimmed, case-folded English.
   public var key: String { VocabularyWord.key(english) }
 

@@ -31,12 +31,7 @@ public enum WordSort: String, Sendable, Hashable, Codable, CaseIterable {
       switch self {
       case .date:
         if a.addedAt != b.addedAt { return a.addedAt < b.addedAt }
-        switch (a.rank, b.rank) {
-        case let (x?, y?) where x != y: return x < y
-        case (.some, nil): return true
-        case (nil, .some): return false
-        default: break
-        }
+        if let first = VocabularyWord.deckOrder(a.rank, b.rank) { return first }
       case .popularity:
         if a.popularity != b.popularity { return a.popularity > b.popularity }
       case .alpha, .priority:

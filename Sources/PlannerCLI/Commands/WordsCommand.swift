@@ -182,7 +182,7 @@ enum WordsCommand: PlannerCommand {
         "words": .text(l.plural(.countWords, count: entries.count)), "file": .text(file),
         "added": .integer(added), "extended": .integer(extended), "unchanged": .integer(unchanged),
       ])
-      if !tagged.isEmpty { text += " " + l.string(.wordsImportedTags, ["count": .integer(tagged.count)]) }
+      if !tagged.isEmpty { text += " " + l.string(.wordsImportedTags, ["value": .integer(tagged.count)]) }
       context.stdout.write(text + "\n")
     }
     return 0
