@@ -151,13 +151,14 @@ extension Learner {
         continue
       }
       seenInBatch[e.id] = e
-      // The bad-word rules (control characters, length, bytes that were not UTF-8), for every source.
-      if let (key, expected) = e.payload.wordProblem { throw fail(i, key, expected) }
       if let (existing, line) = try logged(e.id) {
         guard existing == e else { throw .conflictingEvent(id: e.id, file: logPath, line: line) }
         outcome.alreadyRecorded.append(e.id)
         continue
       }
+      // The bad-word rules (control characters, length, bytes that were not UTF-8) for a new
+      // event, whatever its source (a line recorded before them is "already recorded").
+      if let (key, expected) = e.payload.wordProblem { throw fail(i, key, expected) }
       switch e.payload {
       case .wordAdded(let en, _, _): live[wordKey(en)] = true
       case .wordLookedUp(let en, _?): live[wordKey(en)] = true  // a look-up that brings its translation adds the word
