@@ -30,9 +30,10 @@ public struct LearnerSnapshot: Sendable, Equatable {
   /// folded with when they are not the profile's (a refit makes the snapshot stale).
   /// 4: a look-up introduces a never-studied word (no Again) and may add it; reminder actions
   /// carry their meaning; words can be suspended; deck imports keep their order (`rank`).
-  /// 5: words carry tags (`word.tagged`, `word.untagged`) and decks can be suspended (the
+  /// 5: old revisions with located mistakes kept (PlanInputs).
+  /// 6: words carry tags (`word.tagged`, `word.untagged`) and decks can be suspended (the
   /// state's `suspendedDecks`).
-  public static let foldVersion = 5
+  public static let foldVersion = 6
 
   public var logBytes: Int
   public var logCount: Int

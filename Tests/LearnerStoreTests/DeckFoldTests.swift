@@ -4,7 +4,7 @@ import Testing
 @testable import PlannerCore
 @testable import Vocabulary
 
-/// Tags and suspended decks in the fold (fold version 5): `word.tagged`, `word.untagged`,
+/// Tags and suspended decks in the fold (fold version 6): `word.tagged`, `word.untagged`,
 /// `deck.suspended`, `deck.unsuspended`; what the vocabulary functions see; the snapshot keeps it.
 @Suite struct DeckFoldTests {
   static let profile: LearnerProfile = {
@@ -71,7 +71,7 @@ import Testing
     #expect(String(decoding: bytes, as: UTF8.self).contains(#""suspendedDecks":["verbs"]"#))
     let parsed = try #require(LearnerSnapshot.parse(bytes))
     #expect(parsed.state == state)
-    #expect(LearnerSnapshot.foldVersion == 5)
+    #expect(LearnerSnapshot.foldVersion == 6)
   }
 
   @Test("event lines: the new kinds read and write back byte for byte; bad tags are named; old lines load as before")
