@@ -132,6 +132,9 @@ public struct DailyPlanReason: Sendable, Hashable, Codable {
   public var mistakes: Int? = nil
   /// Quran unstable recent lesson: the memory grade (1–4) of its last revision.
   public var lastGrade: Int? = nil
+  /// Vocabulary: true for a leech (a word failed again and again; the text says to relearn
+  /// or suspend it); absent otherwise.
+  public var leech: Bool? = nil
 }
 
 extension DailyPlanReason.Code: Codable {

@@ -110,7 +110,7 @@ public enum DailyPlanner {
     var wordValueCap = Double.infinity
     for v in input.vocabulary {
       let reason = DailyPlanReason(code: .vocabulary(v.reasonCode), text: v.reasonText, retrievability: v.recall.map { rounded($0, 3) },
-                                   days: v.days, popularity: v.popularity)
+                                   days: v.days, popularity: v.popularity, leech: v.leech ? true : nil)
       let key = VocabularyKey.key(v.english)
       switch v.kind {
       case .review:

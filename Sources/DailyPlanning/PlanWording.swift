@@ -47,12 +47,15 @@ struct PlanWording {
     let percent = MessageArgument.percent(Int(((r.retrievability ?? 0) * 100).rounded()))
     switch r.code {
     case .vocabulary(let v):
+      let text: String
       switch v {
-      case .due: return l.string(.itemWordDue, ["percent": percent])
-      case .dueAndNeeded: return l.string(.itemWordNeeded, ["percent": percent])
-      case .newNeeded: return l.string(.itemNewWordNeeded)
-      case .new: return l.string(.itemNewWord)
+      case .due: text = l.string(.itemWordDue, ["percent": percent])
+      case .dueAndNeeded: text = l.string(.itemWordNeeded, ["percent": percent])
+      case .newNeeded: text = l.string(.itemNewWordNeeded)
+      case .new: text = l.string(.itemNewWord)
       }
+      // A leech: the treatment after the reason (relearn or suspend, ``Leech``).
+      return r.leech == true ? text + "; " + l.string(.itemWordLeech) : text
     case .quran(let q):
       switch q {
       case .newLesson:

@@ -10,6 +10,8 @@ public struct RecordOutcome: Sendable, Equatable {
   public var alreadyRecorded: [String] = []
   /// A torn last line found and moved to `events.torn.jsonl` before appending.
   public var setAside: TornLine?
+  /// For a batch file: the line of each appended event (empty for the command line).
+  public var appendedLines: [Int] = []
 }
 
 /// Where the events to record came from, for error messages: a batch file (with its line
@@ -154,6 +156,9 @@ extension Learner {
         outcome.alreadyRecorded.append(e.id)
         continue
       }
+      // The bad-word rules (control characters, length, bytes that were not UTF-8) for a new
+      // event, whatever its source (a line recorded before them is "already recorded").
+      if let (key, expected) = e.payload.wordProblem { throw fail(i, key, expected) }
       switch e.payload {
       case .wordAdded(let en, _, _): live[wordKey(en)] = true
       case .wordLookedUp(let en, _?): live[wordKey(en)] = true  // a look-up that brings its translation adds the word
@@ -182,6 +187,7 @@ extension Learner {
         if let en = e.payload.english, e.type != .wordAdded { guard has(en) else { throw unknown(i, en) } }
       }
       fresh.append(e)
+      if case .file(_, let lines) = source, i < lines.count { outcome.appendedLines.append(lines[i]) }
     }
     func unknown(_ i: Int, _ en: String) -> PlanEngineError {
       if case .commandLine = source { return .unknownWord(en) }

@@ -30,7 +30,10 @@ public struct LearnerSnapshot: Sendable, Equatable {
   /// folded with when they are not the profile's (a refit makes the snapshot stale).
   /// 4: a look-up introduces a never-studied word (no Again) and may add it; reminder actions
   /// carry their meaning; words can be suspended; deck imports keep their order (`rank`).
-  public static let foldVersion = 5  // 5: old revisions with located mistakes kept (PlanInputs)
+  /// 5: old revisions with located mistakes kept (PlanInputs).
+  /// 6: words carry tags (`word.tagged`, `word.untagged`) and decks can be suspended (the
+  /// state's `suspendedDecks`).
+  public static let foldVersion = 6
 
   public var logBytes: Int
   public var logCount: Int
@@ -99,6 +102,10 @@ public struct LearnerSnapshot: Sendable, Equatable {
     w.write(.object(Self.habitsJSON(state.habits)))
     w.writeRaw(",\"plan\":")
     Self.writePlanInputs(state.plan, to: &w)
+    if !state.suspendedDecks.isEmpty {
+      w.writeRaw(",\"suspendedDecks\":["); for (i, t) in state.suspendedDecks.enumerated() { if i > 0 { w.writeRawByte(0x2C) }; w.writeString(t) }
+      w.writeRawByte(0x5D)
+    }
     w.writeRaw(",\"items\":[\n")
     for (i, key) in state.sortedKeys.enumerated() {
       if i > 0 { w.writeRaw(",\n") }
@@ -158,6 +165,10 @@ public struct LearnerSnapshot: Sendable, Equatable {
       if word.deleted { w.writeRaw(",\"deleted\":true") }
       if word.suspended { w.writeRaw(",\"suspended\":true") }
       if let r = word.rank { w.writeRaw(",\"rank\":"); w.writeInt(r) }
+      if !word.tags.isEmpty {
+        w.writeRaw(",\"tags\":["); for (i, t) in word.tags.enumerated() { if i > 0 { w.writeRawByte(0x2C) }; w.writeString(t) }
+        w.writeRawByte(0x5D)
+      }
     }
     w.writeRawByte(0x7D)
   }
@@ -196,6 +207,10 @@ public struct LearnerSnapshot: Sendable, Equatable {
     guard let habits = parseHabits(h) else { return nil }
     state.habits = habits
     state.plan = plan
+    if let decks = o["suspendedDecks"] {
+      guard let list = decks.arrayValue else { return nil }
+      state.suspendedDecks = list.compactMap(\.stringValue)
+    }
     state.items.reserveCapacity(items.count)
     for item in items {
       guard case .object(let io) = item, let key = io["key"]?.stringValue, let it = parseItem(io) else { return nil }
@@ -225,7 +240,7 @@ public struct LearnerSnapshot: Sendable, Equatable {
   static func parseItem(_ o: JSONObject) -> ItemState? {
     var it = ItemState()
     var s: Double?, d: Double?, ps: Double?, pd: Double?
-    var english: String?, ukrainian: [String] = [], added: Int64 = 0, deleted = false, suspended = false, rank: Int?
+    var english: String?, ukrainian: [String] = [], added: Int64 = 0, deleted = false, suspended = false, rank: Int?, tags: [String] = []
     for (k, v) in o.pairs {
       switch k {
       case "key": break
@@ -253,13 +268,14 @@ public struct LearnerSnapshot: Sendable, Equatable {
       case "deleted": deleted = v.boolValue ?? false
       case "suspended": suspended = v.boolValue ?? false
       case "rank": rank = v.intValue
+      case "tags": tags = v.arrayValue?.compactMap(\.stringValue) ?? []
       default: return nil
       }
     }
     if let s, let d { it.memory = MemoryState(stability: s, difficulty: d) } else if s != nil || d != nil { return nil }
     if let ps, let pd { it.previousMemory = MemoryState(stability: ps, difficulty: pd) }
     if let english {
-      it.word = WordEntry(english: english, ukrainian: ukrainian, addedMillis: added, deleted: deleted, suspended: suspended, rank: rank)
+      it.word = WordEntry(english: english, ukrainian: ukrainian, addedMillis: added, deleted: deleted, suspended: suspended, rank: rank, tags: tags)
     }
     return it
   }

@@ -104,7 +104,14 @@ enum EmbeddedCatalogs {
     "words.popularity": "الشعبية {value}",
     "words.recall": "احتمال التذكّر {percent}",
     "words.suspended": "موقوفة",
-    "words.tags": "الوسوم {tags}"
+    "words.tags": "الوسوم {tags}",
+    "item.wordLeech": "كلمة عصيّة (تُنسى مرة بعد مرة): تعلّمها من جديد: اقرأ البطاقة وكوّن بها جملة، أو أوقفها",
+    "stats.leeches": "كلمات عصيّة (تُنسى مرة بعد مرة؛ تعلّمها من جديد أو أوقفها): {words}",
+    "stats.suspended": "موقوفة: {value}",
+    "words.leech": "عصيّة",
+    "words.deckSuspended": "أُوقفت المجموعة {tag}: {words} خارج الخطط والتذكيرات.",
+    "words.deckUnsuspended": "عادت المجموعة {tag}: {words} في الخطط والتذكيرات من جديد.",
+    "words.importedTags": "كلمات نالت وسومًا جديدة: {value}."
   }
 }
 
@@ -209,7 +216,14 @@ enum EmbeddedCatalogs {
     "words.popularity": "popularity {value}",
     "words.recall": "recall {percent}",
     "words.suspended": "suspended",
-    "words.tags": "tags {tags}"
+    "words.tags": "tags {tags}",
+    "item.wordLeech": "a leech (failed again and again): relearn it: read the card and make up a sentence with it, or suspend it",
+    "stats.leeches": "leeches (failed again and again; relearn or suspend): {words}",
+    "stats.suspended": "suspended: {value}",
+    "words.leech": "leech",
+    "words.deckSuspended": "Suspended the deck {tag}: {words} left out of plans and reminders.",
+    "words.deckUnsuspended": "The deck {tag} is back: {words} in plans and reminders again.",
+    "words.importedTags": "Words that gained tags: {value}."
   },
   "descriptions": {
     "count.days": "A number of days.",
@@ -307,7 +321,14 @@ enum EmbeddedCatalogs {
     "words.popularity": "A word's popularity (how often the learner reached for it since they last knew it): {value} is an integer.",
     "words.recall": "A word's predicted recall today, a percentage.",
     "words.suspended": "A word left out of plans and reminders (its deck is suspended).",
-    "words.tags": "A word's tags (decks), joined by commas."
+    "words.tags": "A word's tags (decks), joined by commas.",
+    "item.wordLeech": "Added after the reason of a vocabulary review of a leech (a word failed again and again): the treatment, relearn or suspend.",
+    "stats.leeches": "Statistics line: the leeches (words failed again and again), {words} joined by commas.",
+    "stats.suspended": "Statistics line: how many words are suspended (on their own or by their deck), {value} an integer.",
+    "words.leech": "A word failed again and again (a leech), in the dictionary listing.",
+    "words.deckSuspended": "After `words suspend --tag`: {tag} the deck, {words} a count.words phrase (its words).",
+    "words.deckUnsuspended": "After `words unsuspend --tag`: {tag} the deck, {words} a count.words phrase (its words).",
+    "words.importedTags": "After the `words import` summary, when words already there gained tags: {value} an integer."
   }
 }
 
@@ -412,7 +433,14 @@ enum EmbeddedCatalogs {
     "words.popularity": "популярність {value}",
     "words.recall": "пригадування {percent}",
     "words.suspended": "призупинено",
-    "words.tags": "теги {tags}"
+    "words.tags": "теги {tags}",
+    "item.wordLeech": "проблемне слово (забувається знову і знову): вивчіть його заново: прочитайте картку й складіть із ним речення, або призупиніть його",
+    "stats.leeches": "проблемні слова (забуваються знову і знову; вивчіть заново або призупиніть): {words}",
+    "stats.suspended": "призупинено: {value}",
+    "words.leech": "проблемне",
+    "words.deckSuspended": "Колоду {tag} призупинено: {words} поза планами й нагадуваннями.",
+    "words.deckUnsuspended": "Колоду {tag} повернуто: {words} знову в планах і нагадуваннях.",
+    "words.importedTags": "Слів із новими тегами: {value}."
   }
 }
 
@@ -496,6 +524,8 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
   case itemWatch = "item.watch"
   /// recall {percent}
   case itemWordDue = "item.wordDue"
+  /// a leech (failed again and again): relearn it: read the card and make up a sentence with it, or suspend it
+  case itemWordLeech = "item.wordLeech"
   /// recall {percent}, and you reached for it since you last knew it
   case itemWordNeeded = "item.wordNeeded"
   /// no new material today: due reviews come first
@@ -580,12 +610,16 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
   case statsAverageRecall = "stats.averageRecall"
   /// due today: {value}
   case statsDueToday = "stats.dueToday"
+  /// leeches (failed again and again; relearn or suspend): {words}
+  case statsLeeches = "stats.leeches"
   /// most popular: {word} (popularity {value})
   case statsMostPopular = "stats.mostPopular"
   /// most popular: none (every word is at popularity {value})
   case statsMostPopularNone = "stats.mostPopularNone"
   /// need practice most: {words}
   case statsNeedPractice = "stats.needPractice"
+  /// suspended: {value}
+  case statsSuspended = "stats.suspended"
   /// Vocabulary on {date}
   case statsTitle = "stats.title"
   /// well known (recall ≥ {percent}): {value}
@@ -594,6 +628,10 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
   case statsWords = "stats.words"
   /// added {date}
   case wordsAdded = "words.added"
+  /// Suspended the deck {tag}: {words} left out of plans and reminders.
+  case wordsDeckSuspended = "words.deckSuspended"
+  /// The deck {tag} is back: {words} in plans and reminders again.
+  case wordsDeckUnsuspended = "words.deckUnsuspended"
   /// ({details})
   case wordsDetails = "words.details"
   /// No words yet. Add one with {addCommand}, or import a deck with {importCommand}.
@@ -604,6 +642,10 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
   case wordsExported = "words.exported"
   /// Imported {words} from {file}: {added} added, {extended} gained translations, {unchanged} unchanged.
   case wordsImported = "words.imported"
+  /// Words that gained tags: {value}.
+  case wordsImportedTags = "words.importedTags"
+  /// leech
+  case wordsLeech = "words.leech"
   /// new
   case wordsNew = "words.new"
   /// popularity {value}

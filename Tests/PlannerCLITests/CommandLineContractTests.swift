@@ -58,7 +58,7 @@ struct CommandLineContractTests {
     (["today", "--demo", "--format", "xml"], "--format: 'xml' is not valid: expected one of text, json", nil),
     (["show", "amina", "--format", "jsn"], "--format: 'jsn' is not valid: expected one of text, json", "json"),
     (["words", "amina", "--sort", "size"], "--sort: 'size' is not valid: expected one of date, alpha, popularity, priority", nil),
-    (["words", "amina", "exprot", "deck.csv"], "<ACTION>: 'exprot' is not valid: expected one of import, export", "export"),
+    (["words", "amina", "exprot", "deck.csv"], "<ACTION>: 'exprot' is not valid: expected one of import, export, suspend, unsuspend", "export"),
     (["stats", "amina", "--format", "yaml"], "--format: 'yaml' is not valid: expected one of text, json", nil),
     (["remind", "amina", "--at", "tomorrow"],
      "--at: 'tomorrow' is not valid: expected an ISO 8601 time with an offset, e.g. 2026-11-30T08:15:00+02:00", nil),

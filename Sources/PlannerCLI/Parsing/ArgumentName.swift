@@ -11,6 +11,7 @@ public enum ArgumentName: String, Sendable, Hashable, CaseIterable {
   case prompts, tajweed
   case translation
   case reverse, tag, separator
+  case deck  // today --deck
   case dayStartsAt = "day-starts-at"
   case mistakesAt = "mistakes-at"
   case predictionsOut = "predictions-out"
@@ -21,6 +22,7 @@ public enum ArgumentName: String, Sendable, Hashable, CaseIterable {
   // Positionals.
   case ACTION, DIR, EN, FILE, ITEM, KEY, RANGE, ROOT, UK, VALUE
   case TARGET  // record correct TARGET
+  case TAG  // record word tag EN TAG…
 
   /// How the user writes it: `--date` for an option, `<DIR>` for a positional.
   public var display: String {
