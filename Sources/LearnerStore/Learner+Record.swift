@@ -88,9 +88,6 @@ extension Learner {
     return nil
   }
 
-  /// How often (in lines) `record` checks the digest of the whole log (``EventIndex/verifyPrefix(logPath:)``).
-  package static let verifyEvery = 512
-
   /// The error for a log whose first `upTo` bytes changed after they were written: the first
   /// line that is not an event, by line number, or the change itself when every line still parses.
   static func corruptLog(_ dir: String, upTo: Int) -> PlanEngineError {
@@ -195,13 +192,12 @@ extension Learner {
     }
     guard !fresh.isEmpty else { return outcome }
 
-    // 2. Every `verifyEvery` lines, check that the lines already written are still the bytes
-    // appended (a line corrupted in place in the middle of the log is caught here, at an
-    // amortised cost of a read of the log per `verifyEvery` events): refuse to append to a
+    // 2. A step of the rolling check that the lines already written are still the bytes
+    // appended (a line corrupted in place in the middle of the log is caught here; a constant
+    // cost per call, see ``EventIndex/verifyStep(logPath:budget:)``): refuse to append to a
     // corrupt log, naming the line.
-    if index.covered.lines / verifyEvery != (index.covered.lines + fresh.count) / verifyEvery,
-      !(try index.verifyPrefix(logPath: logPath))
-    {
+    let appending = fresh.reduce(0) { $0 + $1.line.count + 1 }
+    guard try index.verifyStep(logPath: logPath, budget: EventIndex.verifyBudget + 2 * appending) else {
       throw corruptLog(dir, upTo: index.covered.bytes)
     }
 
