@@ -77,4 +77,18 @@ extension HiddenMemory {
     if let page = pages[key], let lineTruth { return lineTruth.expectedLinesHeld(page, page: truthItem(key), salt: salt(key), day: Double(day)) }
     return (recall(key, on: day) ?? 0) * (learnedLines[key] ?? 0)
   }
+
+  /// Lines of a Quran unit whose recall is at least `threshold` on a day (line-level truth:
+  /// line by line; else the unit's learnt lines when its recall is).
+  public func linesHeld(_ key: String, on day: Int, atLeast threshold: Double) -> Double {
+    if let page = pages[key], let lineTruth {
+      var n = 0.0
+      for (l, s) in page.lines.enumerated() {
+        guard let s else { continue }
+        if lineTruth.line.recall(s, item: lineTruth.lineItem(truthItem(key), line: l, salt: salt(key)), day: Double(day)) >= threshold { n += 1 }
+      }
+      return n
+    }
+    return (recall(key, on: day) ?? 0) >= threshold ? (learnedLines[key] ?? 0) : 0
+  }
 }

@@ -134,7 +134,7 @@ struct SimulateCommand: PlannerCommand {
     s += "\n"
     let header = ["policy", "retention", "min/day", "retained/min", "days over", "longest", "holiday:", "new lines", "new words"]
     let header2 = ["", "at end", "", "", "budget", "backlog", "days to clear", "", ""]
-    let widths = [12, 10, 8, 13, 10, 9, 16, 10, 10]
+    let widths = [16, 10, 8, 13, 10, 9, 16, 10, 10]
     func row(_ cells: [String]) -> String {
       cells.enumerated().map { pad($1, widths[$0], left: $0 == 0) }.joined(separator: " ") + "\n"
     }

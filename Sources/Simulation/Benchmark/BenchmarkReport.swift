@@ -52,21 +52,29 @@ public enum BenchmarkReport {
     s += "|---|---|---|---|---:|---:|---:|---:|---:|---|---|\n"
     for g in groups {
       for domain in ["quran", "words"] {
-        guard let kind = g.best[domain], let c = g.matched.first(where: { $0.domain == domain && $0.measure == "end" && $0.family == kind }) else { continue }
-        s += "| \(g.truth.rawValue) | \(g.scenario.rawValue) | \(domain == "quran" ? "lines" : "words") | \(label(kind)) | \(c.learners) | "
+       for measure in ["end", "end80"] {
+        guard let kind = g.best[domain], let c = g.matched.first(where: { $0.domain == domain && $0.measure == measure && $0.family == kind }) else { continue }
+        let what = domain == "quran" ? (measure == "end" ? "lines held" : "lines recitable") : (measure == "end" ? "words held" : "words known")
+        s += "| \(g.truth.rawValue) | \(g.scenario.rawValue) | \(what) | \(label(kind)) | \(c.learners) | "
         s += "\(f(c.plannerMinutes, 0)) | \(f(c.plannerKnowledge, 1)) | \(f(c.baselineKnowledge, 1)) | \(f(c.difference, 1)) | "
         s += "[\(f(c.low, 1)), \(f(c.high, 1))] | \(c.extrapolated ? "extrap." : "") |\n"
+       }
       }
     }
+    s += "\n*held*: Σ lines (words) × true recall; *recitable* / *known*: lines (words) whose true recall is ≥ 0.8, counted. "
+    s += "The best baseline is chosen on *held*.\n"
     s += "\nA claim holds only if it holds under every truth:\n\n"
     for scenario in o.scenarios {
       for domain in ["quran", "words"] {
-        let cs = groups.filter { $0.scenario == scenario }.compactMap { g in g.best[domain].flatMap { k in g.matched.first { $0.domain == domain && $0.measure == "end" && $0.family == k } } }
+       for measure in ["end", "end80"] {
+        let cs = groups.filter { $0.scenario == scenario }.compactMap { g in g.best[domain].flatMap { k in g.matched.first { $0.domain == domain && $0.measure == measure && $0.family == k } } }
         guard !cs.isEmpty else { continue }
         let verdict = cs.allSatisfy { $0.low > 0 } ? "the planner holds more, under every truth (every interval above 0)"
           : cs.allSatisfy { $0.high < 0 } ? "the best baseline holds more, under every truth (every interval below 0)"
           : "no claim: the sign or the interval differs between truths"
-        s += "- \(scenario.rawValue), \(domain == "quran" ? "Quran lines" : "words"): \(verdict).\n"
+        let what = domain == "quran" ? (measure == "end" ? "Quran lines held" : "Quran lines recitable") : (measure == "end" ? "words held" : "words known")
+        s += "- \(scenario.rawValue), \(what): \(verdict).\n"
+       }
       }
     }
     for g in groups {
@@ -74,12 +82,12 @@ public enum BenchmarkReport {
       s += "Means per learner (\(g.policies.first?.learners ?? 0) learners). Lines and words held: at the end / averaged over the run / 30 days after the end with no reviews. "
       s += "Gaps: days between exposures of a Quran unit held (the last runs to the end); longest and 95th percentile per learner, averaged over Quran learners. "
       s += "Low page-days: unit-days with true recall < 0.7 (sampled weekly). Over budget: Σ minutes beyond the budget. Backlog: mean minutes of due work (true recall < 0.9) beyond the budget.\n\n"
-      s += "| policy | Quran min | lines held | | | word min | words held | | | new lines | new words | longest gap | p95 gap | low page-days | min over budget | backlog min |\n"
-      s += "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
-      s += "| | | end | mean | +30 d | | end | mean | +30 d | | | | | | | |\n"
+      s += "| policy | Quran min | lines held | | | recitable | word min | words held | | | known | new lines | new words | longest gap | p95 gap | low page-days | min over budget | backlog min |\n"
+      s += "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
+      s += "| | | end | mean | +30 d | end | | end | mean | +30 d | end | | | | | | | |\n"
       for p in g.policies {
-        s += "| \(p.policy.rawValue) | \(f(p.quranMinutes, 0)) | \(f(p.linesEnd, 1)) | \(f(p.linesMean, 1)) | \(f(p.linesAfter30, 1)) | "
-        s += "\(f(p.wordMinutes, 0)) | \(f(p.wordsEnd, 1)) | \(f(p.wordsMean, 1)) | \(f(p.wordsAfter30, 1)) | \(f(p.newLines, 1)) | \(f(p.newWords, 1)) | "
+        s += "| \(p.policy.rawValue) | \(f(p.quranMinutes, 0)) | \(f(p.linesEnd, 1)) | \(f(p.linesMean, 1)) | \(f(p.linesAfter30, 1)) | \(f(p.linesRecitable, 1)) | "
+        s += "\(f(p.wordMinutes, 0)) | \(f(p.wordsEnd, 1)) | \(f(p.wordsMean, 1)) | \(f(p.wordsAfter30, 1)) | \(f(p.wordsKnown, 1)) | \(f(p.newLines, 1)) | \(f(p.newWords, 1)) | "
         s += "\(f(p.longestGap, 1)) | \(f(p.gapP95, 1)) | \(f(p.lowPageDays, 1)) | \(f(p.minutesOverBudget, 1)) | \(f(p.backlogMinutes, 1)) |\n"
       }
       s += "\nMatched minutes (planner − family frontier at the planner's minutes):\n\n"
@@ -120,7 +128,8 @@ public enum BenchmarkReport {
         for null in g.policies where null.policy.kind == .learnNothing || null.policy.kind == .cram {
           let pairs = [("lines end", null.linesEnd, planner.linesEnd), ("lines mean", null.linesMean, planner.linesMean),
                        ("lines +30", null.linesAfter30, planner.linesAfter30), ("words end", null.wordsEnd, planner.wordsEnd),
-                       ("words mean", null.wordsMean, planner.wordsMean), ("words +30", null.wordsAfter30, planner.wordsAfter30)]
+                       ("words mean", null.wordsMean, planner.wordsMean), ("words +30", null.wordsAfter30, planner.wordsAfter30),
+                       ("lines recitable", null.linesRecitable, planner.linesRecitable), ("words known", null.wordsKnown, planner.wordsKnown)]
           let won = pairs.filter { $0.1 > $0.2 + 1e-9 }.map(\.0)
           s += "- \(null.policy.rawValue): " + (won.isEmpty ? "loses every measure" : "WINS " + won.joined(separator: ", ")) + ".\n"
         }
@@ -136,7 +145,7 @@ public enum BenchmarkReport {
 
   static func csv(_ r: BenchmarkResult) -> String {
     var s = "truth,scenario,seed,learner,daily_minutes,quran_share,skip_probability,policy,quran_minutes,word_minutes,lines_end,lines_mean,lines_after30,"
-    s += "words_end,words_mean,words_after30,new_lines,new_words,longest_gap,gap_p95,low_page_days,minutes_over_budget,backlog_minutes,"
+    s += "words_end,words_mean,words_after30,lines_recitable_end,words_known_end,new_lines,new_words,longest_gap,gap_p95,low_page_days,minutes_over_budget,backlog_minutes,"
     s += "recovery_days,recovery_observed,catch_up_error,goal_forecast_lines,goal_actual_lines\n"
     for c in r.cells {
       for (k, p) in r.options.policies.enumerated() {
@@ -144,7 +153,7 @@ public enum BenchmarkReport {
         let cols: [String] = [c.truth.rawValue, c.scenario.rawValue, String(c.seed), c.learner.id, String(c.learner.dailyMinutes),
                               f(c.learner.quranShare, 3), f(c.learner.skipProbability, 3), p.rawValue, f(m.quranMinutes, 2), f(m.wordMinutes, 2),
                               f(m.linesHeldEnd, 3), f(m.linesHeldMean, 3), f(m.linesHeldAfter30, 3), f(m.wordsHeldEnd, 3), f(m.wordsHeldMean, 3),
-                              f(m.wordsHeldAfter30, 3), f(m.newLines, 2), String(m.newWords), String(m.longestGap), f(m.gapP95, 1),
+                              f(m.wordsHeldAfter30, 3), f(m.linesRecitableEnd, 2), f(m.wordsKnownEnd, 0), f(m.newLines, 2), String(m.newWords), String(m.longestGap), f(m.gapP95, 1),
                               String(m.lowPageDays), f(m.minutesOverBudget, 2), f(m.backlogMinutes, 2), m.recoveryDays.map(String.init) ?? "",
                               m.recoveryObserved.map(String.init) ?? "", m.catchUpError.map(String.init) ?? "",
                               m.goalForecastLines.map { f($0, 2) } ?? "", m.goalActualLines.map { f($0, 2) } ?? ""]
@@ -179,7 +188,7 @@ public enum BenchmarkReport {
       gj["policies"] = .array(g.policies.map { p in
         var pj = JSONObject()
         pj["policy"] = .string(p.policy.rawValue); pj["learners"] = .number(Double(p.learners))
-        for (k, v) in [("linesEnd", p.linesEnd), ("linesMean", p.linesMean), ("linesAfter30", p.linesAfter30), ("wordsEnd", p.wordsEnd),
+        for (k, v) in [("linesRecitable", p.linesRecitable), ("wordsKnown", p.wordsKnown), ("linesEnd", p.linesEnd), ("linesMean", p.linesMean), ("linesAfter30", p.linesAfter30), ("wordsEnd", p.wordsEnd),
                        ("wordsMean", p.wordsMean), ("wordsAfter30", p.wordsAfter30), ("quranMinutes", p.quranMinutes), ("wordMinutes", p.wordMinutes),
                        ("newLines", p.newLines), ("newWords", p.newWords), ("longestGap", p.longestGap), ("gapP95", p.gapP95),
                        ("lowPageDays", p.lowPageDays), ("minutesOverBudget", p.minutesOverBudget), ("backlogMinutes", p.backlogMinutes)] {

@@ -5,6 +5,7 @@ import PlannerCore
 public struct PolicySummary: Sendable {
   public var policy: SimulationPolicy
   public var learners: Int
+  public var linesRecitable = 0.0, wordsKnown = 0.0
   public var linesEnd = 0.0, wordsEnd = 0.0, linesMean = 0.0, wordsMean = 0.0, linesAfter30 = 0.0, wordsAfter30 = 0.0
   public var quranMinutes = 0.0, wordMinutes = 0.0, newLines = 0.0, newWords = 0.0
   /// Over learners holding Quran units: the mean longest and 95th-percentile revision gap.
@@ -29,7 +30,8 @@ public struct PolicySummary: Sendable {
 public struct MatchedComparison: Sendable {
   /// `quran` (lines held against Quran minutes) or `words` (words held against word minutes).
   public var domain: String
-  /// `end`, `mean` (over the year) or `after30`.
+  /// `end`, `mean` (over the year), `after30`, or `end80` (lines recitable / words known at
+  /// the end: true recall ≥ 0.8, counted).
   public var measure: String
   public var family: SimulationPolicy.Kind
   public var learners: Int
@@ -66,6 +68,7 @@ extension BenchmarkResult {
     for (ti, t) in options.truths.enumerated() {
       for (si, s) in options.scenarios.enumerated() {
         let group = cells.filter { $0.truth == t && $0.scenario == s }
+        if group.isEmpty { continue }
         var rng = SplitMix64(keys: options.bootstrapSeed, UInt64(ti), UInt64(si))
         out.append(Self.summary(group, truth: t, scenario: s, options: options, &rng))
       }
@@ -83,6 +86,7 @@ extension BenchmarkResult {
     for c in cells {
       let m = c.metrics[k]
       p.linesEnd += m.linesHeldEnd / n; p.wordsEnd += m.wordsHeldEnd / n
+      p.linesRecitable += m.linesRecitableEnd / n; p.wordsKnown += m.wordsKnownEnd / n
       p.linesMean += m.linesHeldMean / n; p.wordsMean += m.wordsHeldMean / n
       p.linesAfter30 += m.linesHeldAfter30 / n; p.wordsAfter30 += m.wordsHeldAfter30 / n
       p.quranMinutes += m.quranMinutes / n; p.wordMinutes += m.wordMinutes / n
@@ -119,9 +123,9 @@ extension BenchmarkResult {
   /// (minutes, knowledge) of a domain and measure for one learner's run.
   static func point(_ m: TruthMetrics, domain: String, measure: String) -> (Double, Double) {
     if domain == "quran" {
-      return (m.quranMinutes, measure == "end" ? m.linesHeldEnd : measure == "mean" ? m.linesHeldMean : m.linesHeldAfter30)
+      return (m.quranMinutes, measure == "end" ? m.linesHeldEnd : measure == "mean" ? m.linesHeldMean : measure == "end80" ? m.linesRecitableEnd : m.linesHeldAfter30)
     }
-    return (m.wordMinutes, measure == "end" ? m.wordsHeldEnd : measure == "mean" ? m.wordsHeldMean : m.wordsHeldAfter30)
+    return (m.wordMinutes, measure == "end" ? m.wordsHeldEnd : measure == "mean" ? m.wordsHeldMean : measure == "end80" ? m.wordsKnownEnd : m.wordsHeldAfter30)
   }
 
   /// The planner's knowledge minus the family's frontier at the planner's minutes, over the
@@ -181,7 +185,7 @@ extension BenchmarkResult {
         for kind in families {
           let family = policies.indices.filter { policies[$0].kind == kind }
           guard !family.isEmpty else { continue }
-          for measure in ["end", "mean", "after30"] {
+          for measure in ["end", "mean", "after30", "end80"] {
             let c = compare(cells, members, planner: planner, family: family, kind: kind, domain: domain, measure: measure,
                             resamples: options.resamples, &rng)
             matched.append(c)

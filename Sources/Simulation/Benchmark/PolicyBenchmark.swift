@@ -18,6 +18,8 @@ public struct BenchmarkOptions: Sendable {
   /// The Quran line truth's constants (the sensitivity sweep changes them).
   public var lines = QuranLineTruth<AnyMemoryTruth>.Parameters()
   public var jobs: Int
+  /// Scenario k runs under truth k mod |truths| only (the quick size: every scenario, one truth each).
+  public var rotateTruths = false
   /// Called after each learner (one call at a time; from worker threads).
   public var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
 
@@ -30,10 +32,13 @@ public struct BenchmarkOptions: Sendable {
   /// The truths of the benchmark: the three calibrated families.
   public static let calibratedTruths: [TruthModelName] = [.powerCalibrated, .actr, .exponential]
 
-  /// The policies of the headline: the planner, its defaults-only twin, every Anki and
-  /// traditional setting (their frontiers) and both nulls.
+  /// The policies of the headline: the planner, its defaults-only twin, Anki at 0.90 with
+  /// new limits 1, 2 and 5 lines (3, 5, 10 words) and at 0.95 with 2 lines (5 words), every
+  /// traditional setting (the frontiers), and both nulls. (`--policies anki-sweep` runs all 8
+  /// Anki settings.)
   public static var headlinePolicies: [SimulationPolicy] {
-    [.planner, .plannerDefaults] + SimulationPolicy.sweep(.anki) + SimulationPolicy.sweep(.traditional) + [.learnNothing, .cram]
+    [.planner, .plannerDefaults, SimulationPolicy(kind: .anki, retention: 0.9, level: 0), .anki, SimulationPolicy(kind: .anki, retention: 0.9, level: 3),
+     SimulationPolicy(kind: .anki, retention: 0.95, level: 1)] + SimulationPolicy.sweep(.traditional) + [.learnNothing, .cram]
   }
 
   /// The headline matrix: 3 truths × 2 scenarios × 5 seeds × 50 learners × a year.
@@ -42,10 +47,18 @@ public struct BenchmarkOptions: Sendable {
                      days: 365, start: start, jobs: jobs)
   }
 
-  /// The quick size: every scenario, small enough for `swift test`.
+  /// The policies of the quick size: each knob's ends.
+  public static let quickPolicies: [SimulationPolicy] = [
+    .planner, SimulationPolicy(kind: .anki, retention: 0.9, level: 0), SimulationPolicy(kind: .anki, retention: 0.9, level: 3),
+    SimulationPolicy(kind: .traditional, level: 0), SimulationPolicy(kind: .traditional, level: 2), .learnNothing, .cram,
+  ]
+
+  /// The quick size: every scenario (each under one truth, in turn), small enough for `swift test`.
   public static func quick(start: EpochDay, jobs: Int) -> BenchmarkOptions {
-    BenchmarkOptions(truths: calibratedTruths, scenarios: BenchmarkScenario.allCases.filter { $0 != .juz30 && $0 != .threeYears },
-                     policies: headlinePolicies, seeds: 2, learners: 2, days: 70, start: start, resamples: 200, jobs: jobs)
+    var o = BenchmarkOptions(truths: calibratedTruths, scenarios: BenchmarkScenario.allCases, policies: quickPolicies, seeds: 1, learners: 2,
+                             days: 21, start: start, resamples: 100, jobs: jobs)
+    o.rotateTruths = true
+    return o
   }
 }
 
@@ -74,7 +87,11 @@ public enum PolicyBenchmark {
     }
     struct Task: Sendable { var truth: TruthModelName; var scenario: BenchmarkScenario; var seed: UInt64; var index: Int }
     var tasks: [Task] = []
-    for t in o.truths { for s in o.scenarios { for seed in 1...o.seeds { for i in 0..<o.learners { tasks.append(Task(truth: t, scenario: s, seed: UInt64(seed), index: i)) } } } }
+    for (ti, t) in o.truths.enumerated() {
+      for (si, s) in o.scenarios.enumerated() where !o.rotateTruths || si % o.truths.count == ti {
+        for seed in 1...o.seeds { for i in 0..<o.learners { tasks.append(Task(truth: t, scenario: s, seed: UInt64(seed), index: i)) } }
+      }
+    }
     struct Shared {
       var next = 0, done = 0
       var cells: [BenchmarkCell?]

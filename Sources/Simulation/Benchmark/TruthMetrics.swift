@@ -13,6 +13,9 @@ public struct TruthMetrics: Sendable, Equatable {
   public var linesHeldMean = 0.0, wordsHeldMean = 0.0
   /// The same, 30 days after the end with no reviews.
   public var linesHeldAfter30 = 0.0, wordsHeldAfter30 = 0.0
+  /// Lines recitable and words known at the end: learnt lines (words) whose true recall is at
+  /// least ``recitable`` (a line at recall 0.6 counts 0.6 in Σ lines × R, nothing here).
+  public var linesRecitableEnd = 0.0, wordsKnownEnd = 0.0
   /// Minutes recorded in recitations and in quizzes.
   public var quranMinutes = 0.0, wordMinutes = 0.0
   /// New material: mushaf lines recited as new lessons, words first quizzed.
@@ -46,6 +49,7 @@ public struct TruthMetrics: Sendable, Equatable {
   public static let sampleEvery = 7
   public static let lowRecall = 0.7
   public static let dueRecall = 0.9
+  public static let recitable = 0.8
 
   public init() {}
 
@@ -78,6 +82,15 @@ struct TruthMeter {
     var lines = 0.0, words = 0.0
     for key in hidden.heldKeys {
       if HiddenMemory.isQuran(key) { lines += hidden.linesHeld(key, on: day) } else { words += hidden.recall(key, on: day) ?? 0 }
+    }
+    return (lines, words)
+  }
+
+  /// Lines and words whose true recall is at least `threshold` (counted, not weighted).
+  static func knowledge(_ hidden: HiddenMemory, day: Int, atLeast threshold: Double) -> (lines: Double, words: Double) {
+    var lines = 0.0, words = 0.0
+    for key in hidden.heldKeys {
+      if HiddenMemory.isQuran(key) { lines += hidden.linesHeld(key, on: day, atLeast: threshold) } else if (hidden.recall(key, on: day) ?? 0) >= threshold { words += 1 }
     }
     return (lines, words)
   }
@@ -152,6 +165,7 @@ struct TruthMeter {
     let end = start + days
     (metrics.linesHeldEnd, metrics.wordsHeldEnd) = Self.knowledge(hidden, day: end)
     (metrics.linesHeldAfter30, metrics.wordsHeldAfter30) = Self.knowledge(hidden, day: end + 30)
+    (metrics.linesRecitableEnd, metrics.wordsKnownEnd) = Self.knowledge(hidden, day: end, atLeast: TruthMetrics.recitable)
     if samples > 0 { metrics.linesHeldMean /= Double(samples); metrics.wordsHeldMean /= Double(samples); metrics.backlogMinutes /= Double(samples) }
     var all = gaps
     for key in hidden.heldKeys where HiddenMemory.isQuran(key) { if let last = lastExposure[key], end > last { all.append(end - last) } }
