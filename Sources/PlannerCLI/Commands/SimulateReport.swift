@@ -46,6 +46,7 @@ extension SimulateCommand {
           last = pct
           let elapsed = ProgressReporter.monotonicSeconds() - began
           stderr.write("benchmark: \(done)/\(total) learners (\(pct) %), \(fixed(elapsed, 0)) s\n")
+          stderr.flush()
         }
       }
     }
