@@ -92,7 +92,7 @@ struct CommandLineContractTests {
     (["synth", "--cards", "5", "--days", "10", "--seed", "-1"],
      "--seed: '-1' is not valid: expected a whole number from 0 to 18446744073709551615", nil),
     (["simulate", "--days", "0"], "--days: '0' is not valid: expected a whole number from 1 to 36500", nil),
-    (["simulate", "--policy", "best"], "--policy: 'best' is not valid: expected one of planner, fixed-count, fixed-cycle, all", nil),
+    (["simulate", "--policy", "best"], "--policy: 'best' is not valid: expected one of planner, planner-defaults, anki, traditional, learn-nothing, cram, all", nil),
     (["simulate", "--format", "csv"], "--format: 'csv' is not valid: expected one of text, json", nil),
     (["simulate", "--retention-sweep", "0.5:0.9:0.1"],
      "--retention-sweep: '0.5:0.9:0.1' is not valid: expected FROM:TO:STEP with 0.70 ≤ FROM ≤ TO ≤ 0.99 and STEP > 0, e.g. 0.80:0.97:0.01", nil),

@@ -18,6 +18,7 @@ public enum ArgumentName: String, Sendable, Hashable, CaseIterable {
   case retentionSweep = "retention-sweep"
   case skipInvalid = "skip-invalid"
   case truthModel = "truth-model"
+  case report, headline, quick, seeds, scenarios, truths, policies, resamples  // simulate --report
   case void  // record correct --void
   // Positionals.
   case ACTION, DIR, EN, FILE, ITEM, KEY, RANGE, ROOT, UK, VALUE
