@@ -69,7 +69,7 @@ extension DailyPlan {
     }
     for r in item.ranges ?? [] {
       let a = Quran.ref(r.first), b = Quran.ref(r.last)
-      let name = SurahName(arabic: Quran.surahName(a.surah, style: .arabic), transliteration: Quran.surahName(a.surah, style: .transliterated))
+      let name = SurahName(surah: a.surah, transliteration: Quran.surahName(a.surah, style: .transliterated))
       let digits = Digits.localize(a.surah == b.surah ? "\(a.surah):\(a.ayah)-\(b.ayah)" : r.description, for: l.locale)
       parts.append(l.format(.surah(name)) + " " + l.format(.text(digits)))
     }
