@@ -152,6 +152,12 @@ extension LearnerProfile {
       let key = keys.contains("quran.direction") ? "quran.direction" : "quran.surahs"
       throw bad(key, "custom when quran.surahs is set (\(goal.direction.rawValue) ignores the surah list \(goal.surahs.map(String.init).joined(separator: ","))): set quran.direction custom, or clear quran.surahs with an empty value")
     }
+    if keys.contains("quran.reciter") || keys.contains("quran.audioURLTemplate") {
+      do { try AudioURLTemplate.validateReciter(quran.settings) } catch {
+        if case .invalidValue(_, _, let expected) = error { throw bad("quran.reciter", expected) }
+        throw error
+      }
+    }
     if keys.contains("quran.dailyMinutes") {
       let most = max(dailyMinutes, weekdayMinutes.values.max() ?? 0)
       if quran.settings.dailyMinutes > Double(most) {
