@@ -121,6 +121,9 @@ extension DailyPlan {
     case .quranGoalComplete: return l.string(.noteQuranGoalComplete)
     case .quranTargetUnreachable: return l.string(.noteQuranTargetUnreachable)
     case .quranLessonRepeated: return l.string(.noteQuranLessonRepeated)
+    case .noGoal:
+      return l.string(.planNoGoal, ["goalCommand": .text("planner config DIR quran.scope juz30"),
+                                    "addCommand": .text("planner record DIR word add EN UK")])
     }
   }
 }

@@ -194,6 +194,8 @@ public struct DailyPlanNote: Sendable, Hashable, Codable {
     case quranGoalComplete = "quran.goal-complete"
     case quranTargetUnreachable = "quran.target-unreachable"
     case quranLessonRepeated = "quran.lesson-repeated"
+    /// Nothing planned and no Quran goal: what to set (a new learner).
+    case noGoal = "no-goal"
 
     /// A Quran planner note as the daily plan carries it; nil for the two the composition
     /// decides itself over the whole day (the over-budget item and the backlog).

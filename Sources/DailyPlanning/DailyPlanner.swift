@@ -175,6 +175,11 @@ public enum DailyPlanner {
       let items = inSection.map(\.item)
       if !items.isEmpty { sections.append(DailyPlanSection(kind: kind, items: items, seconds: items.reduce(0) { $0 + $1.estimatedSeconds })) }
     }
+    // A learner with nothing to plan and no Quran goal is told what to set (a new learner).
+    if sections.isEmpty && input.quran == nil {
+      notes.append(DailyPlanNote(code: .noGoal,
+        text: "nothing to plan yet: no Quran goal is set and no word is due; set a goal with `planner config DIR quran.scope juz30` or add words with `planner record DIR word add EN UK`"))
+    }
 
     // Quran notes that still hold (the composition makes its own budget and backlog notes).
     var goalDate: EpochDay?, targetDate: EpochDay?, targetReachable: Bool?
