@@ -12,7 +12,7 @@ enum WeekCommand: PlannerCommand {
     discussion: """
       Each day is planned by the same code as 'planner today', assuming every day before it is \
       done as planned and passes (no grade is known yet: real grades change the days after). \
-      Starts on --date, or the learner's own today. Nothing is written. See docs/cli.md.
+      Starts on --date, or the learner's own today. Records nothing. See docs/cli.md.
       """,
     arguments: [.positional(.DIR, help: "The learner folder.")]
       + DateOption.arguments + FormatOption.arguments + LocaleOption.arguments)

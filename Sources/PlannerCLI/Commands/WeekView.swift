@@ -14,7 +14,7 @@ import Vocabulary
 /// done as planned: each Quran item recited once and passing (grade good, no mistakes, in its
 /// estimated time), each word answered right, each item marked done. No grade is known for those
 /// days, so the card says so: a real grade (a failed lesson) changes the days after it. The
-/// parameters in force today are kept all week (no refit). Nothing is written to the folder.
+/// parameters in force today are kept all week (no refit). Nothing is recorded.
 struct WeekView: Sendable, Equatable, Encodable {
   struct Day: Sendable, Equatable, Encodable {
     var date: EpochDay
