@@ -101,7 +101,7 @@ extension LearnerProfile {
   /// quran.scope, quran.targetDate, weekdayMinutes.*, lists). Setting a goal key when there is no
   /// goal starts one (from An-Nas, starting `today`).
   ///
-  /// Settings that go together (docs/learner.md, "Settings that go together"):
+  /// Settings that go together (docs/cli.md, "Settings that go together"):
   /// - the Quran's share (`quran.dailyMinutes`) follows the budget: when `dailyMinutes` changes
   ///   and the share was the whole budget (at least the old `dailyMinutes`), it becomes the new
   ///   budget; a smaller share set on purpose is kept, lowered to the budget if it exceeds it. A
