@@ -148,7 +148,7 @@ extension LearnerProfile {
   /// The checks across keys that apply when settings are written (a profile already holding
   /// such a combination still loads: the goal's own checks in ``validate(file:)`` are the file's).
   func checkTogether(changed keys: Set<String>, bad: (String, String) -> PlanEngineError) throws(PlanEngineError) {
-    if let goal = quran.goal, goal.direction != .custom, !goal.surahs.isEmpty {
+    if keys.contains("quran.surahs") || keys.contains("quran.direction"), let goal = quran.goal, goal.direction != .custom, !goal.surahs.isEmpty {
       let key = keys.contains("quran.direction") ? "quran.direction" : "quran.surahs"
       throw bad(key, "custom when quran.surahs is set (\(goal.direction.rawValue) ignores the surah list \(goal.surahs.map(String.init).joined(separator: ","))): set quran.direction custom, or clear quran.surahs with an empty value")
     }
