@@ -7,7 +7,7 @@ import TestSupport
 @testable import PlannerCLI
 
 /// `planner week`: the demo learner's card in three languages and JSON (golden files in
-/// Plans/demo/week/, regenerated with `planner week Plans/demo/learner --date 2026-03-15 …`),
+/// Plans/demo/week/, regenerated with `planner week` on a copy of Plans/demo/learner, `--date 2026-03-15`),
 /// planned by `today`'s code, deterministic, and bad arguments (exit 64).
 @Suite("planner week")
 struct WeekCommandTests {
