@@ -227,12 +227,8 @@ extension LearnerProfile {
           ranges.append(MemorisedRange(try range(String(parts[0])), selfRating: rating, memorisedOn: on))
         }
         goal.memorised = ranges
-      case "quran.targetDate":
-        guard value.isEmpty || (try? EpochDay(parsing: value)) != nil else { throw bad("a date YYYY-MM-DD, or an empty value to clear it") }
-        goal.targetDate = value.isEmpty ? nil : try EpochDay(parsing: value)
-      default:
-        guard let d = try? EpochDay(parsing: value) else { throw bad("a date YYYY-MM-DD") }
-        goal.startDate = d
+      case "quran.targetDate": goal.targetDate = value.isEmpty ? nil : try EpochDay(parsing: value)
+      default: goal.startDate = try EpochDay(parsing: value)
       }
       p.quran.goal = goal
     case "quran.dailyMinutes": p.quran.settings.dailyMinutes = try double()
