@@ -83,4 +83,13 @@ struct AudioAndNamesTests {
     #expect(differing == [14, 34, 76, 78, 82, 84])
     #expect(differing.map { Quran.surahName($0, style: .arabic) } == ["ابراهيم", "سبإ", "الانسان", "النبإ", "الإنفطار", "الإنشقاق"])
   }
+
+  @Test("an audio file written before the basmala key still loads; the key is written only when true")
+  func oldAudioFileJSON() throws {
+    let old = try JSONDecoder().decode(QuranAudioFile.self, from: Data(#"{"item":0,"ayah":"78:1","url":"https://x/078001.mp3"}"#.utf8))
+    #expect(old == QuranAudioFile(item: 0, ayah: AyahRef(surah: 78, ayah: 1), url: "https://x/078001.mp3"))
+    #expect(old.basmala == nil)
+    let encoded = String(decoding: try JSONEncoder().encode(old), as: UTF8.self)
+    #expect(!encoded.contains("basmala"))
+  }
 }

@@ -136,4 +136,25 @@ struct SettingsTogetherTests {
     #expect(today.err.contains("profile.json") && today.err.contains("quran.goal.targetDate")
       && today.err.contains("a day after the goal's start (2026-11-30), not 2026-01-01"))
   }
+
+  @Test("a batch stopped after its journal, or after its events, is finished by the next writer: every event once")
+  func batchJournalIsFinished() throws {
+    for stop in [Learner.ConfigStep.afterJournal, .afterEvent] {
+      let dir = root + "/j-\(stop)"
+      #expect(run(["init", dir, "--timezone", "UTC"]).code == 0)
+      Learner.injectConfigStop(stop, in: dir)
+      #expect(throws: PlanEngineError.self) {
+        try Learner.configure(dir, changes: [("quran.surahs", "112,113"), ("quran.scope", "113-114")], now: now, id: "b1")
+      }
+      // Every load sees the whole batch already (the journal's profile) …
+      #expect(try Learner.loadProfile(dir).0.quran.goal?.scope == AyahRange(parsing: "113-114"), "\(stop)")
+      // … and the next writer finishes it: both events once, the profile written, the journal gone.
+      #expect(run(["record", dir, "plan", "opened", "--date", "2026-11-30", "--at", "2026-11-30T12:00:00Z", "--id", "p1"]).code == 0)
+      let events = try Learner.history(dir).events
+      #expect(events.map(\.id) == ["b1", "b1.2", "p1"], "\(stop)")
+      #expect(events[1].payload == .settingsChanged(key: "quran.scope", value: "113-114", previous: ""))
+      #expect(!FileManager.default.fileExists(atPath: dir + "/" + Learner.settingsJournal))
+      #expect(run(["config", dir, "quran.direction"]).out == "custom\n")
+    }
+  }
 }
