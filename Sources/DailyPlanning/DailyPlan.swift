@@ -89,46 +89,33 @@ public struct DailyPlanItem: Sendable, Hashable, Codable {
   public var weakUnits: [String]? = nil
   /// True for "if time allows" work (absent: must-do).
   public var optional: Bool? = nil
+  /// Quran: ayahs where the last recitation covering them had mistakes ("watch 78:5, 78:9"),
+  /// in mushaf order (absent: none).
+  public var watch: [String]? = nil
 }
 
-/// Why an item is in the plan: a stable code, facts for translations, and English text.
+/// Why an item is in the plan: a stable code, facts for translations, and the English text
+/// rendered from the catalog (`text` output renders the same code and facts in any language).
 public struct DailyPlanReason: Sendable, Hashable, Codable {
-  /// The planners' reason codes in one enum (raw value: the JSON's string). `due` is both a
-  /// Quran unit's and a word's; the item says which (words have `english`).
-  public enum Code: String, Sendable, Hashable, Codable, CaseIterable {
-    case newLesson = "new-lesson"
-    case repeatLesson = "repeat-lesson"
-    case recent
-    case unstable
-    case due
-    case coverage
-    case neverRevised = "never-revised"
-    case atRisk = "at-risk"
-    case portion
-    case dueAndNeeded
-    case newNeeded
-    case new
+  /// The planner's own reason code (one enum per domain, reused, not copied): the JSON carries
+  /// its raw value (`due` is both a Quran unit's and a word's; the item says which: words have
+  /// `english`).
+  public enum Code: Sendable, Hashable {
+    case quran(QuranReason.Code)
+    case vocabulary(VocabularyReason.Code)
 
-    public init(_ quran: QuranReason.Code) {
-      switch quran {
-      case .newLesson: self = .newLesson
-      case .repeatLesson: self = .repeatLesson
-      case .recent: self = .recent
-      case .unstable: self = .unstable
-      case .due: self = .due
-      case .coverage: self = .coverage
-      case .neverRevised: self = .neverRevised
-      case .atRisk: self = .atRisk
-      case .portion: self = .portion
-      }
-    }
+    // The codes only one domain has, by name (`due` is both: say `.quran(.due)` or `.vocabulary(.due)`).
+    public static let dueAndNeeded = Code.vocabulary(.dueAndNeeded)
+    public static let newNeeded = Code.vocabulary(.newNeeded)
+    public static let new = Code.vocabulary(.new)
 
-    public init(_ vocabulary: VocabularyReason.Code) {
-      switch vocabulary {
-      case .due: self = .due
-      case .dueAndNeeded: self = .dueAndNeeded
-      case .newNeeded: self = .newNeeded
-      case .new: self = .new
+    public init(_ quran: QuranReason.Code) { self = .quran(quran) }
+    public init(_ vocabulary: VocabularyReason.Code) { self = .vocabulary(vocabulary) }
+
+    public var rawValue: String {
+      switch self {
+      case .quran(let c): c.rawValue
+      case .vocabulary(let c): c.rawValue
       }
     }
   }
@@ -140,6 +127,53 @@ public struct DailyPlanReason: Sendable, Hashable, Codable {
   public var days: Int?
   /// Vocabulary popularity.
   public var popularity: Int?
+  /// Quran repeated lesson: the day of the failed lesson and its memory mistakes.
+  public var date: EpochDay? = nil
+  public var mistakes: Int? = nil
+  /// Quran unstable recent lesson: the memory grade (1–4) of its last revision.
+  public var lastGrade: Int? = nil
+}
+
+extension DailyPlanReason.Code: Codable {
+  /// A code the Quran planner knows reads as the Quran's (`due` too: ``DailyPlanItem`` reads it
+  /// back as the vocabulary's on a word).
+  public init(from decoder: any Decoder) throws {
+    let raw = try decoder.singleValueContainer().decode(String.self)
+    if let q = QuranReason.Code(rawValue: raw) { self = .quran(q); return }
+    if let v = VocabularyReason.Code(rawValue: raw) { self = .vocabulary(v); return }
+    throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "unknown reason code '\(raw)'"))
+  }
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.singleValueContainer()
+    try c.encode(rawValue)
+  }
+}
+
+extension DailyPlanItem {
+  enum CodingKeys: String, CodingKey {
+    case id, ranges, unit, lines, english, translations, direction, estimatedSeconds, reason, overBudget, units, weakUnits, optional, watch
+  }
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    id = try c.decode(String.self, forKey: .id)
+    ranges = try c.decodeIfPresent([AyahRange].self, forKey: .ranges)
+    unit = try c.decodeIfPresent(String.self, forKey: .unit)
+    lines = try c.decodeIfPresent(Double.self, forKey: .lines)
+    english = try c.decodeIfPresent(String.self, forKey: .english)
+    translations = try c.decodeIfPresent([String].self, forKey: .translations)
+    direction = try c.decodeIfPresent(CardDirection.self, forKey: .direction)
+    estimatedSeconds = try c.decode(Int.self, forKey: .estimatedSeconds)
+    reason = try c.decode(DailyPlanReason.self, forKey: .reason)
+    overBudget = try c.decode(Bool.self, forKey: .overBudget)
+    units = try c.decodeIfPresent([String].self, forKey: .units)
+    weakUnits = try c.decodeIfPresent([String].self, forKey: .weakUnits)
+    optional = try c.decodeIfPresent(Bool.self, forKey: .optional)
+    watch = try c.decodeIfPresent([String].self, forKey: .watch)
+    // A word's code is the vocabulary's, whichever domain also has that name (`due`).
+    if english != nil, case .quran(let q) = reason.code, let v = VocabularyReason.Code(rawValue: q.rawValue) {
+      reason.code = .vocabulary(v)
+    }
+  }
 }
 
 public struct DailyPlanTotals: Sendable, Hashable, Codable {
@@ -166,55 +200,94 @@ public struct DailyPlanReminder: Sendable, Hashable, Codable {
 }
 
 public struct DailyPlanForecast: Sendable, Hashable, Codable {
-  /// The first day on which everything due fits the budget again (nil: nothing deferred, or
-  /// not within the horizon; see `caughtUp`).
+  /// The first day on which everything due fits the budget again and nothing waits (nil:
+  /// caught up, or not within the horizon, or never at this budget: see `clears`).
   public var catchUpDate: EpochDay?
-  /// True when nothing is deferred today.
+  /// True only when nothing is deferred or paused today: no due item left out, no Quran
+  /// revision backlog, no new lesson paused or waiting.
   public var caughtUp: Bool
   /// The Quran goal's projected completion at the current pace.
   public var goalDate: EpochDay?
   public var targetDate: EpochDay?
   public var targetReachable: Bool?
+  /// Work waiting for the coming days, in whole minutes (rounded up): the due items left out
+  /// today and the Quran's revision backlog (nil: none).
+  public var backlogMinutes: Int? = nil
+  /// False when the backlog cannot clear within the budget at all (a revision cycle that does
+  /// not fit): then `proposedMinutes` (Quran minutes a day that would fit the cycle) and
+  /// `proposedCycleDays` (the shortest cycle that fits today's minutes) say what would.
+  public var clears: Bool? = nil
+  public var proposedMinutes: Int? = nil
+  public var proposedCycleDays: Int? = nil
+  /// The Quran pace (lines a day), over the last `paceWindowDays` real days (plus
+  /// `pacePriorDays` at the earned lesson size in the first two weeks).
+  public var linesPerDay: Double? = nil
+  public var paceWindowDays: Int? = nil
+  public var pacePriorDays: Int? = nil
+  /// Lines a day needed to meet the target date.
+  public var requiredLinesPerDay: Double? = nil
 }
 
 /// Something the learner should know about today's plan.
 public struct DailyPlanNote: Sendable, Hashable, Codable {
-  /// The composition's own notes, and the Quran planner's that still hold in the day's plan
-  /// (`quran.` + its code). Raw value: the JSON's string.
-  public enum Code: String, Sendable, Hashable, Codable, CaseIterable {
-    case planShortened = "plan-shortened"
-    case overBudgetItem = "over-budget-item"
-    case newMaterialPaused = "new-material-paused"
+  /// The composition's own notes, and the Quran planner's (its own code, reused, not copied;
+  /// the JSON carries `quran.` + its raw value).
+  public enum Code: Sendable, Hashable {
+    case planShortened
+    case overBudgetItem
+    case newMaterialPaused
     case deferred
-    case quranNewLessonPaused = "quran.new-lesson-paused"
-    case quranNewLessonShortened = "quran.new-lesson-shortened"
-    case quranRecentFailing = "quran.recent-failing"
-    case quranRecentDeferred = "quran.recent-deferred"
-    case quranCycleDoesNotFit = "quran.cycle-does-not-fit"
-    case quranGoalComplete = "quran.goal-complete"
-    case quranTargetUnreachable = "quran.target-unreachable"
-    case quranLessonRepeated = "quran.lesson-repeated"
     /// Nothing planned and no Quran goal: what to set (a new learner).
-    case noGoal = "no-goal"
+    case noGoal
+    case quran(QuranPlanNote.Code)
 
-    /// A Quran planner note as the daily plan carries it; nil for the two the composition
-    /// decides itself over the whole day (the over-budget item and the backlog).
-    public init?(quran: QuranPlanNote.Code) {
-      switch quran {
-      case .newLessonPaused: self = .quranNewLessonPaused
-      case .newLessonShortened: self = .quranNewLessonShortened
-      case .recentFailing: self = .quranRecentFailing
-      case .recentDeferred: self = .quranRecentDeferred
-      case .cycleDoesNotFit: self = .quranCycleDoesNotFit
-      case .goalComplete: self = .quranGoalComplete
-      case .targetUnreachable: self = .quranTargetUnreachable
-      case .lessonRepeated: self = .quranLessonRepeated
-      case .overBudgetItem, .backlog: return nil
+    public var rawValue: String {
+      switch self {
+      case .planShortened: "plan-shortened"
+      case .overBudgetItem: "over-budget-item"
+      case .newMaterialPaused: "new-material-paused"
+      case .deferred: "deferred"
+      case .noGoal: "no-goal"
+      case .quran(let c): "quran." + c.rawValue
+      }
+    }
+
+    public init?(rawValue: String) {
+      switch rawValue {
+      case "plan-shortened": self = .planShortened
+      case "over-budget-item": self = .overBudgetItem
+      case "new-material-paused": self = .newMaterialPaused
+      case "deferred": self = .deferred
+      case "no-goal": self = .noGoal
+      default:
+        guard rawValue.hasPrefix("quran."), let c = QuranPlanNote.Code(rawValue: String(rawValue.dropFirst(6))) else { return nil }
+        self = .quran(c)
       }
     }
   }
   public var code: Code
+  /// English, from the catalog (text output renders the code and facts in the plan's language).
   public var text: String
+  /// A Quran note's facts (days, minutes, dates), as the Quran planner gave them.
+  public var quran: QuranPlanNote? = nil
+
+  public init(code: Code, text: String, quran: QuranPlanNote? = nil) {
+    self.code = code; self.text = text; self.quran = quran
+  }
+}
+
+extension DailyPlanNote.Code: Codable {
+  public init(from decoder: any Decoder) throws {
+    let raw = try decoder.singleValueContainer().decode(String.self)
+    guard let c = Self(rawValue: raw) else {
+      throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "unknown note code '\(raw)'"))
+    }
+    self = c
+  }
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.singleValueContainer()
+    try c.encode(rawValue)
+  }
 }
 
 public struct DailyPlanParameters: Sendable, Hashable, Codable {

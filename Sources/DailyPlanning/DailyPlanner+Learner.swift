@@ -48,16 +48,29 @@ extension DailyPlanner {
                     locale: PlanLocale?, parameters: DailyPlanParameters?, reminders withReminders: Bool = true)
     throws(PlanEngineError) -> DailyPlanInput {
     let weights = FSRSParameters(uncheckedWeights: profile.parameters)
+    var state = state
+    var events = events
+    if let all = events {
+      // Only what happened before the learning day began: a past date is planned as it was
+      // planned that morning (the state is refolded from the earlier events when later ones exist).
+      var clock = LearningDayClock(profile: profile)
+      let before = all.filter { EpochDay(clock.day(atMillis: $0.time.epochMillis)) < date }
+      if before.count < all.count {
+        state = LearnerFold.replay(profile: profile, events: before)
+        events = before
+      }
+    }
     var quran: QuranPlanInput?
     if let goal = profile.quran.goal {
       if let events {
-        quran = QuranPlanInput(date: date, goal: goal, settings: profile.quran.settings, units: state.quranUnitMemories,
+        quran = QuranPlanInput(date: date, goal: goal, settings: profile.quran.settings, units: state.quranUnitMemories(asOf: date),
                                recitations: recitations(profile: profile, events: events), parameters: weights)
       } else {
         // The planner reads only the new and recent tiers; the pace, the latest timed ones.
         let p = state.plan
-        quran = QuranPlanInput(date: date, goal: goal, settings: profile.quran.settings, units: state.quranUnitMemories,
-                               recitations: p.quranHistory, habits: .measured(from: p.quranTimedNew + p.quranTimedRevision),
+        quran = QuranPlanInput(date: date, goal: goal, settings: profile.quran.settings, units: state.quranUnitMemories(asOf: date),
+                               recitations: p.quranHistory,
+                               habits: .measured(from: (p.quranTimedNew + p.quranTimedRevision).filter { $0.day < date }),
                                parameters: weights)
       }
     }

@@ -44,10 +44,8 @@ public enum DailyPlanner {
     let budgetMinutes = Double(input.profileMinutes) * factor
     let budget = Int((budgetMinutes * 60).rounded())
     var notes: [DailyPlanNote] = []
-    if factor < 1, let share = input.completion.share {
-      notes.append(DailyPlanNote(code: .planShortened,
-        text: "plan shortened to \(fmt(budgetMinutes)) min: you finish about \(Int((share * 100).rounded()))% of your plans"))
-    }
+    // Texts are rendered at the end, from the codes and facts (``PlanWording``).
+    if factor < 1, input.completion.share != nil { notes.append(DailyPlanNote(code: .planShortened, text: "")) }
 
     let quranPlan = try quranPlan(input)
     let model = FSRS6(parameters: input.quran?.parameters ?? .defaults)
@@ -65,18 +63,22 @@ public enum DailyPlanner {
     if let qp = quranPlan {
       for (k, it) in qp.items.enumerated() {
         let ranges = it.ranges.map(\.description)  // for the items' ids
-        let reason = DailyPlanReason(code: DailyPlanReason.Code(it.reason.code), text: it.reason.text, retrievability: it.reason.retrievability,
-                                     days: it.reason.days, popularity: nil)
+        let reason = DailyPlanReason(code: .quran(it.reason.code), text: "", retrievability: it.reason.retrievability,
+                                     days: it.reason.days, popularity: nil, date: it.reason.date, mistakes: it.reason.mistakes,
+                                     lastGrade: it.reason.grade?.rawValue)
+        let watch = it.watch.isEmpty ? nil : it.watch.map(\.description)
         switch it.tier {
         case .newLesson:
           // The Quran planner already gated the lesson by its own backlog (retention first):
           // a vocabulary backlog does not stop it.
-          let item = DailyPlanItem(id: "quran:new:" + ranges.joined(separator: ","), ranges: it.ranges, unit: nil, lines: it.lines,
+          var item = DailyPlanItem(id: "quran:new:" + ranges.joined(separator: ","), ranges: it.ranges, unit: nil, lines: it.lines,
                                    english: nil, translations: nil, estimatedSeconds: it.estimatedSeconds, reason: reason, overBudget: false)
+          item.watch = watch
           mandatory.append(Candidate(item: item, section: .quranNewLesson, value: 0, quranIndex: k))
         case .recentRevision:
-          let item = DailyPlanItem(id: "quran:recent:" + ranges.joined(separator: ","), ranges: it.ranges, unit: nil, lines: it.lines,
+          var item = DailyPlanItem(id: "quran:recent:" + ranges.joined(separator: ","), ranges: it.ranges, unit: nil, lines: it.lines,
                                    english: nil, translations: nil, estimatedSeconds: it.estimatedSeconds, reason: reason, overBudget: false)
+          item.watch = watch
           mandatory.append(Candidate(item: item, section: .quranRecentRevision, value: .infinity, quranIndex: k))
         case .oldRevision:
           let unit = it.unit?.description
@@ -85,6 +87,7 @@ public enum DailyPlanner {
           if it.units.count > 1 { item.units = it.units.map(\.description) }
           if !it.weakUnits.isEmpty { item.weakUnits = it.weakUnits.map(\.description) }
           if it.optional { item.optional = true }
+          item.watch = watch
           // Recall lost by waiting a day, over the passage's units.
           var loss = 0.0
           for u in it.units {
@@ -106,7 +109,7 @@ public enum DailyPlanner {
     // ranked above it (each word's value is capped by the value of the words before it).
     var wordValueCap = Double.infinity
     for v in input.vocabulary {
-      let reason = DailyPlanReason(code: DailyPlanReason.Code(v.reasonCode), text: v.reasonText, retrievability: v.recall.map { rounded($0, 3) },
+      let reason = DailyPlanReason(code: .vocabulary(v.reasonCode), text: v.reasonText, retrievability: v.recall.map { rounded($0, 3) },
                                    days: v.days, popularity: v.popularity)
       let key = VocabularyKey.key(v.english)
       switch v.kind {
@@ -144,8 +147,7 @@ public enum DailyPlanner {
         c.item.overBudget = true
         overBudget = true
         chosen.append(c); used += c.item.estimatedSeconds
-        notes.append(DailyPlanNote(code: .overBudgetItem,
-          text: "\(c.item.ranges?.map(\.description).joined(separator: ", ") ?? c.item.english ?? c.item.id) takes \(minutes(c.item.estimatedSeconds)) alone, more than today's \(minutes(budget)): it is today's only item, and the budget is exceeded by this single item"))
+        notes.append(DailyPlanNote(code: .overBudgetItem, text: ""))
         return true
       }
       return false
@@ -156,14 +158,10 @@ public enum DailyPlanner {
     if deferredItems == 0 {
       for c in fresh { _ = take(c) }
     } else if !fresh.isEmpty {
-      notes.append(DailyPlanNote(code: .newMaterialPaused,
-        text: "no new material today: \(deferredItems) due \(deferredItems == 1 ? "review comes" : "reviews come") first"))
+      notes.append(DailyPlanNote(code: .newMaterialPaused, text: ""))
     }
     // Deferred vocabulary the vocabulary planner itself left out counts too.
-    if deferredItems > 0 {
-      notes.append(DailyPlanNote(code: .deferred,
-        text: "\(deferredItems) due \(deferredItems == 1 ? "item" : "items") (\(minutes(deferredSeconds))) moved to the coming days, those losing the most first"))
-    }
+    if deferredItems > 0 { notes.append(DailyPlanNote(code: .deferred, text: "")) }
 
     // Sections in the fixed order; items in chosen order within each.
     var sections: [DailyPlanSection] = []
@@ -177,19 +175,24 @@ public enum DailyPlanner {
     }
     // A learner with nothing to plan and no Quran goal is told what to set (a new learner).
     if sections.isEmpty && input.quran == nil {
-      notes.append(DailyPlanNote(code: .noGoal,
-        text: "nothing to plan yet: no Quran goal is set and no word is due; set a goal with `planner config DIR quran.scope juz30` or add words with `planner record DIR word add EN UK`"))
+      notes.append(DailyPlanNote(code: .noGoal, text: ""))
     }
 
     // Quran notes that still hold (the composition makes its own budget and backlog notes).
     var goalDate: EpochDay?, targetDate: EpochDay?, targetReachable: Bool?
     var quranCatchUp: EpochDay?
+    var quranWaits = false
     if let qp = quranPlan {
-      for n in qp.notes {
-        if let code = DailyPlanNote.Code(quran: n.code) { notes.append(DailyPlanNote(code: code, text: n.text)) }
-      }
+      // Every Quran note but the over-budget one (the composition decides that over the whole day).
+      for n in qp.notes where n.code != .overBudgetItem { notes.append(DailyPlanNote(code: .quran(n.code), text: "", quran: n)) }
       goalDate = qp.goal.projectedCompletion; targetDate = qp.goal.targetDate; targetReachable = qp.goal.targetReachable
       quranCatchUp = qp.backlog?.catchUpDate
+      // The Quran waits when it has a revision backlog, or its new lesson is paused or waits,
+      // or recent lessons wait: then the day is not "caught up" (the lesson resumes the next
+      // day at the earliest).
+      let pausedNotes: Set<QuranPlanNote.Code> = [.newLessonPaused, .recentFailing, .lessonWaits, .recentDeferred]
+      quranWaits = qp.backlog != nil || qp.notes.contains { pausedNotes.contains($0.code) }
+      if quranWaits && qp.backlog == nil { quranCatchUp = day.advanced(by: 1) }
     }
 
     // Audio for the chosen Quran items, in plan order.
@@ -212,22 +215,57 @@ public enum DailyPlanner {
       let perDay = max(60, budget / 3)
       let days = (deferredSeconds + perDay - 1) / perDay
       if days <= horizonDays { catchUp = day.advanced(by: days) }
-      if let qc = quranCatchUp, let c = catchUp, qc > c { catchUp = qc }
     }
+    // The later of the two: the composition's own and the Quran planner's (its revision backlog's
+    // forecast, or the next day for a paused lesson). A Quran backlog that cannot clear at all,
+    // or whose forecast runs past the horizon, leaves no date: the plan says so instead.
+    let quranBacklog = quranPlan?.backlog
+    if quranWaits {
+      if let qc = quranCatchUp {
+        catchUp = deferredItems > 0 && catchUp == nil ? nil : max(catchUp ?? qc, qc)
+      } else {
+        catchUp = nil  // the Quran backlog cannot clear (`clears` false), or not within the horizon
+      }
+    }
+    let caughtUp = deferredItems == 0 && !quranWaits
+    let backlogSeconds = deferredSeconds + (quranBacklog?.deferredSeconds ?? 0)
 
+    var forecast = DailyPlanForecast(catchUpDate: catchUp, caughtUp: caughtUp, goalDate: goalDate,
+                                     targetDate: targetDate, targetReachable: targetReachable)
+    if !caughtUp {
+      forecast.backlogMinutes = (backlogSeconds + 59) / 60
+      forecast.clears = quranBacklog?.clears ?? true
+      forecast.proposedMinutes = quranBacklog?.proposedMinutes
+      forecast.proposedCycleDays = quranBacklog?.proposedCycleDays
+    }
+    if let g = quranPlan?.goal, g.totalAyahs > 0, g.remainingAyahs > 0 {
+      forecast.linesPerDay = g.linesPerDay
+      forecast.paceWindowDays = g.paceWindowDays
+      forecast.pacePriorDays = g.pacePriorDays
+      forecast.requiredLinesPerDay = g.requiredLinesPerDay
+    }
     let itemCount = chosen.count
     let summary = "\(day) (\(weekday.rawValue)): \(itemCount) item\(itemCount == 1 ? "" : "s"), \(minutes(used)) of \(minutes(budget))"
       + (deferredItems > 0 ? "; \(deferredItems) deferred" + (catchUp.map { ", caught up by \($0)" } ?? "") : "")
-    return DailyPlan(
+    var plan = DailyPlan(
       learner: input.learner, date: day, locale: input.locale.rawValue,
       budget: DailyPlanBudget(weekday: weekday.rawValue, profileMinutes: input.profileMinutes, minutes: rounded(budgetMinutes, 2),
                               seconds: budget, completion: input.completion.share.map { rounded($0, 3) }, factor: factor),
       sections: sections,
       totals: DailyPlanTotals(items: itemCount, seconds: used, deferredItems: deferredItems, deferredSeconds: deferredSeconds),
       reminders: input.reminders, audio: audio,
-      forecast: DailyPlanForecast(catchUpDate: catchUp, caughtUp: deferredItems == 0, goalDate: goalDate,
-                                  targetDate: targetDate, targetReachable: targetReachable),
+      forecast: forecast,
       notes: notes, parameters: input.parameters, summary: summary)
+    // The JSON's English texts, from the codes and facts (the text output renders the same in
+    // the plan's language). Words keep the vocabulary planner's own text.
+    let english = PlanWording(.english, budget: plan.budget, deferredItems: deferredItems)
+    for si in plan.sections.indices {
+      for ii in plan.sections[si].items.indices where plan.sections[si].items[ii].english == nil {
+        plan.sections[si].items[ii].reason.text = english.reason(plan.sections[si].items[ii])
+      }
+    }
+    for k in plan.notes.indices { plan.notes[k].text = english.note(plan.notes[k]) }
+    return plan
   }
 }
 

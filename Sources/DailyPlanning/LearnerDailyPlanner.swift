@@ -27,6 +27,8 @@ public struct LearnerDailyPlanner: LearnerPlanner {
     public var torn: TornLine?
     /// The snapshot's state and the events after it, when loaded from the snapshot.
     package var recent: Learner.RecentEvents?
+    /// The learner folder, when loaded from one: a past date is planned from its history.
+    package var directory: String?
 
     public init(profile: LearnerProfile, state: LearnerState, events: [LearnerEvent], parameters: DailyPlanParameters) {
       self.profile = profile; self.state = state; self.events = events; self.parameters = parameters
@@ -86,6 +88,7 @@ public struct LearnerDailyPlanner: LearnerPlanner {
                             parameters: DailyPlanParameters(source: "fitted", reviews: cached.reviews))
         loaded.torn = learner.torn
         loaded.recent = learner.recent
+        loaded.directory = dir
         return loaded
       }
     } else {
@@ -95,6 +98,7 @@ public struct LearnerDailyPlanner: LearnerPlanner {
                             parameters: DailyPlanParameters(source: usesDefaults ? "defaults" : "profile"))
         loaded.torn = learner.torn
         loaded.recent = learner.recent
+        loaded.directory = dir
         return loaded
       }
     }
@@ -112,6 +116,7 @@ public struct LearnerDailyPlanner: LearnerPlanner {
                     file: Learner.snapshotFile(parameters: inForce))
     var withTorn = loaded
     withTorn.torn = log.torn
+    withTorn.directory = dir
     return withTorn
   }
 
@@ -123,9 +128,26 @@ public struct LearnerDailyPlanner: LearnerPlanner {
 
   public func dailyPlan(_ learner: Loaded, date: EpochDay?) throws(PlanEngineError) -> DailyPlan {
     let day = date ?? Self.today(learner.profile, now: now)
+    // A past date (events recorded on a later learning day) is planned from the events before
+    // that day began: the plan it had that morning.
+    if let events = try pastHistory(learner, day: day) {
+      return try DailyPlanner.plan(profile: learner.profile, state: learner.state, events: events, date: day, locale: locale,
+                                   parameters: learner.parameters)
+    }
     // From the state alone: the same plan as from the events (the fold keeps what it needs).
     return try DailyPlanner.plan(profile: learner.profile, state: learner.state, date: day, locale: locale,
                                  parameters: learner.parameters)
+  }
+
+  /// The history, when `day` is before the learning day of the latest event folded (the state
+  /// then holds what happened after `day` began); nil otherwise (today, or later).
+  func pastHistory(_ learner: Loaded, day: EpochDay) throws(PlanEngineError) -> [LearnerEvent]? {
+    guard let latest = learner.state.latestEventMillis else { return nil }
+    var clock = LearningDayClock(profile: learner.profile)
+    guard EpochDay(clock.day(atMillis: latest)) > day else { return nil }
+    if !learner.events.isEmpty { return learner.events }
+    guard let dir = learner.directory else { return nil }
+    return try Learner.history(dir).events
   }
 
   /// The Quran review units due on `date` by the Quran planner's own rule: those its revision

@@ -1,28 +1,42 @@
 import PlannerCore
 /// Goal tracking: the completion date at the current pace and whether the target is reachable.
 enum GoalTracking {
-  /// Pace = lines learned in new lessons over the last 28 days (or since the first lesson, once
-  /// that is a week old) per calendar day; before that, today's lesson (or the earned size when
-  /// today has none) per day. Completion = the day the remaining lines run out at that pace.
+  /// The pace window: lines learned over at most the last 56 real days (8 weeks).
+  static let windowDays = 56
+  /// Until the first lesson is 14 days old, the earned lesson size a day stands in for the days
+  /// without data (a prior worth 14 − elapsed days), so the first lessons do not swing it.
+  static let priorDays = 14
+
+  /// The pace, in lines a day, over a stated window of real days:
+  ///
+  ///     n = days from the first lesson to `day` (the day itself not counted)
+  ///     w = min(n, 56)            the window: the last w calendar days before `day`
+  ///     p = max(0, 14 − n)        days of prior, at the earned lesson size s₀
+  ///     pace = (lines learned in the window + p · s₀) / (w + p)
+  ///
+  /// Calendar days, so breaks slow it; the window is long and the prior is the earned size
+  /// (not today's lesson, which the day's time may cut), so one day moves it little. Completion
+  /// = the day the remaining lines run out at that pace.
   static func project(progress: QuranProgress, history: [QuranRecitation], day: EpochDay, target: EpochDay?,
-                      todayLines: Double, targetLines: Double, secondsPerLine: Double, budget: Int,
+                      targetLines: Double, secondsPerLine: Double, budget: Int,
                       revisionSeconds: Int) -> QuranGoalProjection {
     let remaining = progress.remaining
     var share = 0
     for id in remaining { share += Quran.lineShare(ofAyah: id) }
     let remainingLines = Double(share) / 10_000
-    let lessons = history.filter { $0.tier == .newLesson }
-    var pace = todayLines > 0 ? todayLines : targetLines
-    if let first = lessons.map(\.day).min(), first.distance(to: day) >= 7 {
-      let window = min(28, first.distance(to: day))
-      let since = day.advanced(by: -window)
-      var learned = 0
-      var seen = Set<Int>()
-      for l in lessons where l.day >= since { for id in l.range.ids where seen.insert(id).inserted { learned += Quran.lineShare(ofAyah: id) } }
-      pace = Double(learned) / 10_000 / Double(window)
-    }
+    let lessons = history.filter { $0.tier == .newLesson && $0.day < day }
+    let elapsed = lessons.map(\.day).min().map { max(0, $0.distance(to: day)) } ?? 0
+    let window = min(windowDays, elapsed)
+    let prior = max(0, priorDays - elapsed)
+    let since = day.advanced(by: -window)
+    var learned = 0
+    var seen = Set<Int>()
+    for l in lessons where l.day >= since { for id in l.range.ids where seen.insert(id).inserted { learned += Quran.lineShare(ofAyah: id) } }
+    let pace = (Double(learned) / 10_000 + Double(prior) * targetLines) / Double(max(1, window + prior))
     var p = QuranGoalProjection(totalAyahs: progress.sequence.count, remainingAyahs: remaining.count,
                                 remainingLines: rounded(remainingLines, 2), linesPerDay: rounded(pace, 2), targetDate: target)
+    p.paceWindowDays = window
+    p.pacePriorDays = prior
     if remaining.isEmpty {
       p.projectedCompletion = lessons.map(\.day).max() ?? day
     } else if pace > 0 {

@@ -128,6 +128,18 @@ enum ManzilScheduler {
     return bins.count
   }
 
+  /// The fewest whole minutes a day (at most a day's 1440) whose capacity, after `besides`
+  /// seconds of other work (recent revision), revises every unit within `cycle` days
+  /// (`packedDays` ≤ cycle); nil when not even a whole day does. Binary search: more minutes
+  /// never need more days.
+  static func minutesFitting(_ seconds: [Int], cycle: Int, besides: Int) -> Int? {
+    func fits(_ m: Int) -> Bool { packedDays(seconds, capacity: m * 60 - besides).map { $0 <= cycle } ?? false }
+    guard fits(24 * 60) else { return nil }
+    var lo = 1, hi = 24 * 60
+    while lo < hi { let mid = (lo + hi) / 2; if fits(mid) { hi = mid } else { lo = mid + 1 } }
+    return lo
+  }
+
   /// Takes ranked units while they fit `seconds`; returns the taken indices and the seconds used.
   static func take(_ ranking: Ranking, _ cs: [ManzilCandidate], seconds: Int) -> (taken: [(Int, ManzilPick)], used: Int) {
     var used = 0

@@ -39,35 +39,34 @@ enum NewLesson {
       let ranges = pending.map(\.range).sorted { progressIndex(progress, $0) < progressIndex(progress, $1) }
       let last = pending.map(\.day).max()!
       let mistakes = pending.filter { $0.day == last }.reduce(0) { $0 + $1.mistakes + $1.prompts }
-      let text = "repeat of the lesson of \(last) (\(mistakes) mistake\(mistakes == 1 ? "" : "s")): it is memorised once it passes"
       let item = item(ranges, secondsPerLine: secondsPerLine,
-                      reason: QuranReason(code: .repeatLesson, text: text, retrievability: nil, days: last.distance(to: day)))
-      notes.append(QuranPlanNote(code: .lessonRepeated, text: "the lesson of \(last) did not pass: it is today's lesson again, nothing new until it holds"))
+                      reason: QuranReason(code: .repeatLesson, days: last.distance(to: day), date: last, mistakes: mistakes))
+      notes.append(QuranPlanNote(code: .lessonRepeated, count: mistakes, date: last))
       if revisionBehind {
-        notes.append(QuranPlanNote(code: .newLessonPaused, text: "revision first: no new lesson until old revision is caught up"))
+        notes.append(QuranPlanNote(code: .newLessonPaused))
         return Choice(item: nil, notes: notes, targetLines: target)
       }
       return Choice(item: item, notes: notes, targetLines: target)
     }
     guard progress.nextIndex < progress.sequence.count else {
-      let notes = progress.sequence.isEmpty ? [] : [QuranPlanNote(code: .goalComplete, text: "every ayah of the goal is memorised: revision only")]
+      let notes = progress.sequence.isEmpty ? [] : [QuranPlanNote(code: .goalComplete)]
       return Choice(item: nil, notes: notes, targetLines: 0)
     }
     // Retention first: recent revision (sabqi) must hold before more is added.
     let lastThree = history.filter { $0.tier == .recentRevision }.suffix(3)
     let failures = lastThree.filter { $0.memoryGrade == .again }.count
     if failures >= 2 {
-      notes.append(QuranPlanNote(code: .recentFailing,
-        text: "\(failures) of the last \(lastThree.count) recent revisions failed: no new lesson until they hold"))
+      notes.append(QuranPlanNote(code: .recentFailing, count: failures, total: lastThree.count))
       return Choice(item: nil, notes: notes, targetLines: target)
     }
+    let earned = target
     if !lastThree.isEmpty && Double(lastThree.reduce(0) { $0 + $1.memoryGrade.rawValue }) / Double(lastThree.count) < 2.5 {
       target = max(target / 2, settings.minLessonLines)
-      notes.append(QuranPlanNote(code: .recentFailing,
-        text: "recent revisions came back with mistakes: new lesson halved to about \(fmt(target)) lines"))
+      // The lesson is still today's lesson, only smaller: its own code, not "recent-failing".
+      notes.append(QuranPlanNote(code: .lessonHalved, lines: rounded(target, 1)))
     }
     if revisionBehind {
-      notes.append(QuranPlanNote(code: .newLessonPaused, text: "revision first: no new lesson until old revision is caught up"))
+      notes.append(QuranPlanNote(code: .newLessonPaused))
       return Choice(item: nil, notes: notes, targetLines: target)
     }
     let start = progress.nextIndex
@@ -84,6 +83,11 @@ enum NewLesson {
                             minLines: minimum, maxLines: maxLines, shortLines: short)
     }
     var end = lessonEnd(cap: capLines, short: settings.maxLessonLines, minimum: settings.minLessonLines)
+    if end == nil && min(capLines, maxLines) >= settings.minLessonLines - 1e-9 {
+      // The time allows the minimum, but no ayah ends between it and today's maximum (a
+      // minimum close to the maximum, long ayahs): the minimum yields, short surahs stay whole.
+      end = lessonEnd(cap: capLines, short: settings.maxLessonLines, minimum: 0)
+    }
     if end == nil && lessonEnd(cap: Double(max(0, budget)) / secondsPerLine, short: settings.maxLessonLines, minimum: settings.minLessonLines) == nil {
       // Not even a whole day would hold the next short surah: it is split after all, at its
       // best stops. Otherwise wait for a day with more time (recent revision shrinks on days
@@ -91,19 +95,24 @@ enum NewLesson {
       end = lessonEnd(cap: capLines, short: 0, minimum: min(settings.minLessonLines, capLines))
     }
     guard let end else {
-      notes.append(QuranPlanNote(code: .newLessonPaused, text: "revision takes today's time: no new lesson today"))
+      notes.append(QuranPlanNote(code: .lessonWaits))
       return Choice(item: nil, notes: notes, targetLines: target)
     }
     let ranges = LessonSizer.ranges(progress, start: start, end: end)
     let lines = ranges.reduce(0) { $0 + Quran.lines($1) }
     let next = end + 1 < progress.sequence.count ? progress.sequence[end + 1] : nil
-    let cutByBudget = next.map { !progress.learned[$0] && lines + Double(Quran.lineShare(ofAyah: $0)) / 10_000 > capLines } ?? false
-    if cutByBudget && capLines < target && lines < target * 0.75 {
-      notes.append(QuranPlanNote(code: .newLessonShortened,
-        text: "new lesson shortened to \(fmt(lines)) lines (about \(fmt(target)) earned): revision takes the rest of the time"))
+    // The day's time (the time left, or half the day kept for revision) cut the lesson, not the
+    // earned size or the settings' maximum: the note says the budget did it.
+    let timeCap = min(max(settings.minLessonLines, half), capLines)
+    let cutByBudget = next.map { !progress.learned[$0] && lines + Double(Quran.lineShare(ofAyah: $0)) / 10_000 > timeCap } ?? false
+    if cutByBudget && timeCap < target && lines < target * 0.75 {
+      notes.append(QuranPlanNote(code: .newLessonShortened, lines: rounded(lines, 1), earnedLines: rounded(target, 1)))
     }
+    // A halved lesson that is not lighter after all (a short surah kept whole is as long as the
+    // earned size) is not called halved: the note would contradict the lesson beside it.
+    if lines >= earned * 0.75 { notes.removeAll { $0.code == .lessonHalved } }
     let item = item(ranges, secondsPerLine: secondsPerLine,
-                    reason: QuranReason(code: .newLesson, text: "new lesson, \(fmt(lines)) lines", retrievability: nil, days: nil))
+                    reason: QuranReason(code: .newLesson, lines: rounded(lines, 2)))
     return Choice(item: item, notes: notes, targetLines: target)
   }
 

@@ -96,26 +96,21 @@ enum OldRevision {
     return declared ? lowest : .hard
   }
 
-  /// R for people: two decimals, rounded down, so a unit due below 0.95 never reads "0.95".
-  static func shownR(_ r: Double) -> String {
-    let v = (r * 100).rounded(.down) / 100
-    return String(format2: v)
-  }
-
   static func reason(_ c: ManzilCandidate, pick: ManzilPick, day: EpochDay, cycle: Int, model: FSRS6) -> QuranReason {
-    let r = ManzilScheduler.retrievability(c, on: day, cycle: cycle, model: model)
+    // R to three decimals, rounded down: a unit due below 0.95 never reads 0.95 in any language.
+    let r = (ManzilScheduler.retrievability(c, on: day, cycle: cycle, model: model) * 1000).rounded(.down) / 1000
     let days = c.lastReview.map { $0.distance(to: day) }
     switch (pick, days) {
     case (.portion, _) where r >= 0.95:
-      return QuranReason(code: .portion, text: "today's manzil portion", retrievability: rounded(r, 3), days: days)
+      return QuranReason(code: .portion, retrievability: r, days: days)
     case (.atRisk, _):
-      return QuranReason(code: .atRisk, text: "most at risk: R = \(shownR(r))", retrievability: rounded(r, 3), days: days)
+      return QuranReason(code: .atRisk, retrievability: r, days: days)
     case (_, nil):
-      return QuranReason(code: .neverRevised, text: "memorised, not yet revised in this plan", retrievability: rounded(r, 3), days: nil)
+      return QuranReason(code: .neverRevised, retrievability: r, days: nil)
     case (.coverage, let d?):
-      return QuranReason(code: .coverage, text: "not revised for \(d) days", retrievability: rounded(r, 3), days: d)
+      return QuranReason(code: .coverage, retrievability: r, days: d)
     case (.due, let d?), (.portion, let d?):
-      return QuranReason(code: .due, text: "due: R = \(shownR(r))", retrievability: rounded(r, 3), days: d)
+      return QuranReason(code: .due, retrievability: r, days: d)
     }
   }
 

@@ -229,6 +229,8 @@ public struct QuranPlanInput: Sendable, Hashable {
   public init(date: EpochDay, goal: QuranGoal, settings: QuranSettings, units: [ReviewUnitMemory] = [],
               recitations: [QuranRecitation] = [], habits: QuranHabits? = nil, parameters: FSRSParameters = .defaults) {
     self.date = date; self.goal = goal; self.settings = settings; self.units = units
-    self.recitations = recitations; self.habits = habits ?? .measured(from: recitations); self.parameters = parameters
+    // The pace as the day began: the day's own recitations do not change its plan.
+    self.recitations = recitations; self.habits = habits ?? .measured(from: recitations.filter { $0.day < date })
+    self.parameters = parameters
   }
 }

@@ -47,8 +47,7 @@ public enum QuranPlanner {
         item.overBudget = true
         overBudgetUsed = true
         used += item.estimatedSeconds
-        plan.notes.append(QuranPlanNote(code: .overBudgetItem,
-          text: "\(item.ranges.map(\.description).joined(separator: ", ")) takes \(minutes(item.estimatedSeconds)) alone, more than today's \(minutes(budget)): it is today's only item"))
+        plan.notes.append(QuranPlanNote(code: .overBudgetItem, seconds: item.estimatedSeconds, limitSeconds: budget, ranges: item.ranges))
         return true
       }
       return false
@@ -66,7 +65,7 @@ public enum QuranPlanner {
       if admit(&item) { recentChosen[k] = item; recentSeconds += item.estimatedSeconds } else { recentDropped += 1 }
     }
     if recentDropped > 0 {
-      plan.notes.append(QuranPlanNote(code: .recentDeferred, text: "\(recentDropped) older recent lesson(s) do not fit today's budget"))
+      plan.notes.append(QuranPlanNote(code: .recentDeferred, count: recentDropped))
     }
 
     // 2. Old revision (manzil): which units by memory (or the rotation), shown as passages.
@@ -81,14 +80,15 @@ public enum QuranPlanner {
     if let portion { fits = portion.reduce(0) { $0 + blocks[$1].seconds } <= capacity }
     plan.cycle = QuranCycleStatus(cycleDays: s.cycleDays, units: units.count, totalSeconds: ranking.totalSeconds,
                                   availableSecondsPerDay: capacity, fits: fits, proposedCycleDays: fits ? nil : ranking.proposedCycleDays)
+    // The Quran minutes a day that would fit the cycle (recent revision as today), when it does not.
+    let proposedMinutes = fits ? nil : ManzilScheduler.minutesFitting(blocks.map(\.seconds), cycle: s.cycleDays, besides: recentSeconds)
     if !fits {
       if portion == nil {
-        let proposal = ranking.proposedCycleDays.map { "the shortest cycle that fits is \($0) days" } ?? "no cycle fits: nothing is left after recent revision"
-        plan.notes.append(QuranPlanNote(code: .cycleDoesNotFit,
-          text: "revising all \(units.count) memorised units (\(minutes(ranking.totalSeconds))) every \(s.cycleDays) days needs more than \(minutes(capacity)) a day; \(proposal); meanwhile the most at-risk units come first"))
+        plan.notes.append(QuranPlanNote(code: .cycleDoesNotFit, count: units.count, seconds: ranking.totalSeconds, limitSeconds: capacity,
+                                        days: s.cycleDays, proposedCycleDays: ranking.proposedCycleDays, proposedMinutes: proposedMinutes))
       } else {
-        plan.notes.append(QuranPlanNote(code: .cycleDoesNotFit,
-          text: "today's \(s.manzilRotation.rawValue) portion needs more than the \(minutes(capacity)) left after recent revision: it is recited as far as time allows, in mushaf order"))
+        plan.notes.append(QuranPlanNote(code: .cycleDoesNotFit, limitSeconds: capacity, days: s.cycleDays,
+                                        proposedMinutes: proposedMinutes, rotation: s.manzilRotation))
       }
     }
     var portionPicks: [(block: Int, pick: ManzilPick)] = [], extraPicks: [(block: Int, pick: ManzilPick)] = []
@@ -97,7 +97,7 @@ public enum QuranPlanner {
     func admitBlock(_ i: Int, reserve: Int = 0) -> Bool {
       var probe = QuranPlanItem(tier: .oldRevision, ranges: blocks[i].ranges, unit: nil, lines: 0,
                                 estimatedSeconds: blocks[i].seconds + reserve,
-                                reason: QuranReason(code: .due, text: "", retrievability: nil, days: nil), overBudget: false)
+                                reason: QuranReason(code: .due), overBudget: false)
       guard admit(&probe) else { return false }
       used -= reserve
       taken[i] = true
@@ -155,17 +155,19 @@ public enum QuranPlanner {
         deferred += 1; deferredSeconds += blocks[i].seconds
       }
     }
-    if deferred > 0 {
-      // A cycle that does not fit is never caught up: no forecast (it would run the full horizon).
+    if deferred > 0 || !fits {
+      // A cycle that does not fit is never caught up: no forecast (it would run the full horizon),
+      // the backlog says it cannot clear and what would fit instead.
       let takenToday = blocks.indices.filter { taken[$0] }
       // The forecast's daily capacity: what old revision had today (the new lesson keeps its share).
       let forecastCapacity = max(1, capacity - (lessonItem?.estimatedSeconds ?? 0))
-      let catchUp = !fits ? nil : ManzilScheduler.catchUpDay(blocks, takenToday: takenToday, day: day, capacity: forecastCapacity,
-                                                             desiredRetention: s.desiredRetention, cycle: s.cycleDays, model: model)
-      plan.backlog = QuranBacklog(deferredUnits: deferred, deferredSeconds: deferredSeconds, catchUpDate: catchUp)
+      let catchUp = !fits || deferred == 0 ? nil
+        : ManzilScheduler.catchUpDay(blocks, takenToday: takenToday, day: day, capacity: forecastCapacity,
+                                     desiredRetention: s.desiredRetention, cycle: s.cycleDays, model: model)
+      plan.backlog = QuranBacklog(deferredUnits: deferred, deferredSeconds: deferredSeconds, catchUpDate: catchUp, clears: fits,
+                                  proposedMinutes: proposedMinutes, proposedCycleDays: fits ? nil : ranking.proposedCycleDays)
       // When the cycle does not fit, the cycle note says it all; a catch-up date only after missed days.
-      if fits { plan.notes.append(QuranPlanNote(code: .backlog,
-        text: "\(deferred) due unit(s) (\(minutes(deferredSeconds))) wait for the coming days, most at risk first; caught up \(catchUp.map { "by \($0)" } ?? "not within 180 days at this budget")")) }
+      if fits { plan.notes.append(QuranPlanNote(code: .backlog, count: deferred, seconds: deferredSeconds, date: catchUp)) }
     }
 
     // 3. The day in order of value: sabqi, manzil portion, sabaq, "if time allows".
@@ -182,11 +184,19 @@ public enum QuranPlanner {
 
     // 4. Goal projection and audio.
     plan.goal = GoalTracking.project(progress: progress, history: learnedHistory, day: day, target: input.goal.targetDate,
-                                     todayLines: lessonItem?.lines ?? 0, targetLines: lesson.targetLines,
+                                     targetLines: lesson.targetLines,
                                      secondsPerLine: spl.new, budget: budget, revisionSeconds: recentSeconds + manzilSeconds)
     if plan.goal.targetReachable == false {
-      plan.notes.append(QuranPlanNote(code: .targetUnreachable,
-        text: "at \(fmt(plan.goal.linesPerDay)) lines a day the goal is done \(plan.goal.projectedCompletion.map { "on \($0)" } ?? "never"), after the target \(input.goal.targetDate!)"))
+      plan.notes.append(QuranPlanNote(code: .targetUnreachable, lines: plan.goal.requiredLinesPerDay, date: plan.goal.projectedCompletion,
+                                      targetDate: input.goal.targetDate))
+    }
+    // Mistakes shown where they happened: each item lists its ayahs whose latest recitation had
+    // a located mistake there (any tier: a repeated lesson, recent or old revision).
+    let watched = MistakeWatch.ayahs(input.recitations, units: input.units, before: day)
+    if !watched.isEmpty {
+      for k in plan.items.indices {
+        plan.items[k].watch = watched.filter { id in plan.items[k].ranges.contains { $0.contains(id) } }.map(Quran.ref)
+      }
     }
     if let audio {
       for (k, item) in plan.items.enumerated() { plan.audio.files += audio.template.files(item: k, ranges: item.ranges, reciter: audio.reciter) }

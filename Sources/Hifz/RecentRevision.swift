@@ -22,7 +22,9 @@ enum RecentRevision {
     let active = Array(Set(history.map(\.day))).sorted()
     // Per ayah: the age of the latest lesson holding it and why it is here.
     var age = [Int?](repeating: nil, count: Quran.ayahCount + 1)
-    var unstable = [String?](repeating: nil, count: Quran.ayahCount + 1)
+    // Why a lesson out of the mode's window is still here: the grade of its last revision
+    // (below Good), or `.some(nil)` when it was not revised since.
+    var unstable = [Rating??](repeating: nil, count: Quran.ayahCount + 1)
     for l in lessons {
       let a = l.day.distance(to: day)
       let inMode: Bool
@@ -33,15 +35,15 @@ enum RecentRevision {
       case .lastLessons: inMode = lessonDays.prefix(s.sabqiLessons).contains(l.day)
       case .currentJuz: inMode = currentJuz.map { j in l.range.ids.contains { Quran.juz(ofAyah: $0) == j } } ?? false
       }
-      var why: String? = nil
+      var why: Rating?? = nil
       if !inMode {
         guard a <= maximumDays else { continue }
         let later = history.filter { $0.tier != .newLesson && $0.day > l.day && $0.range.overlaps(l.range) }
         if let last = later.last {
           guard last.memoryGrade < .good else { continue }
-          why = "not yet stable (last revision: \(name(last.memoryGrade)))"
+          why = .some(last.memoryGrade)
         } else {
-          why = "not revised since"
+          why = .some(nil)
         }
       }
       for id in l.range.ids {
@@ -62,9 +64,9 @@ enum RecentRevision {
       let stillUnstable = run.ids.allSatisfy { unstable[$0] != nil }
       let reason: QuranReason
       if stillUnstable, let why = unstable[youngest] {
-        reason = QuranReason(code: .unstable, text: "lesson from \(a) days ago, \(why)", retrievability: nil, days: a)
+        reason = QuranReason(code: .unstable, days: a, grade: why)
       } else {
-        reason = QuranReason(code: .recent, text: a == 1 ? "yesterday's lesson" : "lesson from \(a) days ago", retrievability: nil, days: a)
+        reason = QuranReason(code: .recent, days: a)
       }
       let lines = Quran.lines(run)
       out.append(QuranPlanItem(tier: .recentRevision, ranges: [run], unit: nil, lines: rounded(lines, 2),
@@ -72,9 +74,5 @@ enum RecentRevision {
       id = last + 1
     }
     return out
-  }
-
-  static func name(_ g: Rating) -> String {
-    switch g { case .again: "again"; case .hard: "hard"; case .good: "good"; case .easy: "easy" }
   }
 }

@@ -30,7 +30,7 @@ public struct LearnerSnapshot: Sendable, Equatable {
   /// folded with when they are not the profile's (a refit makes the snapshot stale).
   /// 4: a look-up introduces a never-studied word (no Again) and may add it; reminder actions
   /// carry their meaning; words can be suspended; deck imports keep their order (`rank`).
-  public static let foldVersion = 4
+  public static let foldVersion = 5  // 5: old revisions with located mistakes kept (PlanInputs)
 
   public var logBytes: Int
   public var logCount: Int

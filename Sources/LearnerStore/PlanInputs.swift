@@ -4,7 +4,8 @@ import Hifz
 /// fold (and so in the snapshot) so that planning never rereads the event log:
 ///
 /// - the Quran recitations of the new-lesson and recent-revision tiers (lesson progress, the
-///   recent-revision window, goal tracking), and of each pace group (new; recent and old) the
+///   recent-revision window, goal tracking) and old revisions with located mistakes (the watch
+///   list), and of each pace group (new; recent and old) the
 ///   20 latest timed ones (``QuranHabits/measured(from:)``);
 /// - per plan date, the plan items done and skipped (``PlanCompletion``);
 /// - reminders shown per local hour, and those ignored (no action but `dismissed` within two
@@ -12,7 +13,7 @@ import Hifz
 ///
 /// Like everything the fold keeps, a pure function of profile + events (time order).
 public struct PlanInputs: Sendable, Equatable {
-  /// Recitations of the new and recent tiers, in fold (time) order.
+  /// Recitations of the new and recent tiers, and old ones with `mistakesAt`, in fold (time) order.
   public var quranHistory: [QuranRecitation] = []
   /// The 20 latest timed recitations of the new tier, and of the recent and old tiers.
   public var quranTimedNew: [QuranRecitation] = []
@@ -55,7 +56,9 @@ public struct PlanInputs: Sendable, Equatable {
   // MARK: Folding (events in time order)
 
   mutating func recited(_ r: QuranRecitation) {
-    if r.tier != .oldRevision { quranHistory.append(r) }
+    // Old revision reaches the planner through the units' memory; only a recitation with
+    // located mistakes is kept, for the watch list of the next item covering them.
+    if r.tier != .oldRevision || !r.mistakesAt.isEmpty { quranHistory.append(r) }
     if let s = r.seconds, s > 0 {
       if r.tier == .newLesson { Self.keepLatest(r, in: &quranTimedNew) } else { Self.keepLatest(r, in: &quranTimedRevision) }
     }

@@ -23,8 +23,16 @@ enum EmbeddedCatalogs {
     "error.heading": "خطأ",
     "error.location": "{file}، السطر {line}",
     "error.usage": "خطأ في استخدام الأمر",
+    "forecast.backlog": "ينتظر الأيام التالية: {minutes}",
+    "forecast.cannotClear": "لا يمكن تدارك تأخر المراجعة بوقت اليوم",
     "forecast.catchUp": "اللحاق بالجدول بحلول {date}",
     "forecast.goal": "بلوغ الهدف بحلول {date}",
+    "forecast.noCatchUp": "لا لحاق بالجدول خلال ستة أشهر بهذا الوقت",
+    "forecast.pace": "الوتيرة: {lines} يوميًا في آخر {days}",
+    "forecast.pacePrior": "الوتيرة: {lines} يوميًا (يُحتسب حجم الدرس حتى يمضي أسبوعان من الدروس)",
+    "forecast.proposeCycle": "تتسع لوقت اليوم دورة مراجعة مدتها {days}",
+    "forecast.proposeMinutes": "تتسع دورة المراجعة بـ{minutes} للقرآن يوميًا",
+    "forecast.required": "المطلوب لبلوغ الهدف في {date}: {lines} يوميًا",
     "item.atRisk": "الأكثر عرضة للنسيان: احتمال التذكّر {r}",
     "item.due": "حان موعد المراجعة: احتمال التذكّر {r}",
     "item.neverRevised": "محفوظ ولم يُراجع بعد",
@@ -36,18 +44,23 @@ enum EmbeddedCatalogs {
     "item.notRevisedForDays": { "zero": "بلا مراجعة منذ {count} يوم", "one": "بلا مراجعة منذ يوم واحد", "two": "بلا مراجعة منذ يومين", "few": "بلا مراجعة منذ {count} أيام", "many": "بلا مراجعة منذ {count} يومًا", "other": "بلا مراجعة منذ {count} يوم" },
     "item.recentLesson": "درس قريب",
     "item.unstable": "درس قريب لم يثبت بعد",
+    "item.watch": "انتبه إلى {ayahs}",
     "item.wordDue": "احتمال التذكّر {percent}",
     "item.wordNeeded": "احتمال التذكّر {percent}، وقد احتجت إليها منذ آخر مرة عرفتها",
     "note.newMaterialPaused": "لا جديد اليوم: المراجعات المستحقة أولًا",
     "note.overBudgetItem": "هذه المهمة وحدها أطول من وقت اليوم: هي المهمة الوحيدة اليوم",
+    "note.quranBacklog": "تأخر المراجعة: {minutes}، واللحاق به بحلول {date}",
+    "note.quranBacklogNoDate": "تأخر المراجعة: {minutes}، ولا لحاق به خلال ستة أشهر بهذا الوقت",
     "note.quranCycleDoesNotFit": "دورة المراجعة لا تتسع لوقتك: الصفحات الأكثر عرضة للنسيان أولًا",
     "note.quranGoalComplete": "اكتمل هدف الحفظ: مراجعة فقط",
-    "note.quranNewLessonPaused": "الدرس الجديد متوقف: المراجعة أولًا",
-    "note.quranNewLessonShortened": "قُصّر الدرس الجديد: في الدروس القريبة أخطاء",
+    "note.quranLessonHalved": "في مراجعة الدروس القريبة أخطاء: نُصّف درس اليوم الجديد إلى نحو {lines}",
+    "note.quranLessonWaits": "الدرس التالي سورة كاملة لا يتسع لها ما بقي من وقت اليوم: تنتظر يومًا فيه وقت أكثر",
+    "note.quranNewLessonPaused": "الدرس الجديد متوقف: المراجعة البعيدة متأخرة وهي أولًا",
+    "note.quranNewLessonShortened": "قُصّر الدرس الجديد ليتسع له وقت اليوم: {lines} (المستحق نحو {earned})",
     "note.quranRecentDeferred": "بعض الدروس القريبة تنتظر الأيام التالية",
-    "note.quranRecentFailing": "الدروس القريبة لم تثبت: تُراجع قبل الجديد",
+    "note.quranRecentFailing": "الدروس القريبة لم تثبت: لا درس جديد حتى تثبت",
     "note.quranTargetUnreachable": "بهذه الوتيرة لن يُبلغ الموعد المستهدف",
-    "note.quranLessonRepeated": "لم يثبت الدرس السابق: هو درس اليوم مرة أخرى، ولا جديد حتى يثبت",
+    "note.quranLessonRepeated": "لم يثبت درس {date}: هو درس اليوم مرة أخرى، ولا جديد حتى يثبت",
     "plan.budget": "{planned} من أصل {budget}",
     "plan.budgetExceeded": "تجاوزت الخطة الوقت المخصص",
     "plan.budgetExceededBy": { "zero": "تجاوزت الخطة الوقت المخصص بـ{count} دقيقة", "one": "تجاوزت الخطة الوقت المخصص بدقيقة واحدة", "two": "تجاوزت الخطة الوقت المخصص بدقيقتين", "few": "تجاوزت الخطة الوقت المخصص بـ{count} دقائق", "many": "تجاوزت الخطة الوقت المخصص بـ{count} دقيقة", "other": "تجاوزت الخطة الوقت المخصص بـ{count} دقيقة" },
@@ -130,8 +143,16 @@ enum EmbeddedCatalogs {
     "error.heading": "Error",
     "error.location": "{file}, line {line}",
     "error.usage": "Usage error",
+    "forecast.backlog": "waiting for the coming days: {minutes}",
+    "forecast.cannotClear": "the revision backlog cannot clear at today's minutes",
     "forecast.catchUp": "caught up by {date}",
     "forecast.goal": "goal reached by {date}",
+    "forecast.noCatchUp": "not caught up within six months at these minutes",
+    "forecast.pace": "pace: {lines} a day over the last {days}",
+    "forecast.pacePrior": "pace: {lines} a day (the lesson size counts until there are two weeks of lessons)",
+    "forecast.proposeCycle": "a revision cycle of {days} would fit today's minutes",
+    "forecast.proposeMinutes": "{minutes} of Quran a day would fit the revision cycle",
+    "forecast.required": "needed for the target of {date}: {lines} a day",
     "item.atRisk": "most at risk: R = {r}",
     "item.due": "due: R = {r}",
     "item.neverRevised": "memorised, not yet revised",
@@ -143,18 +164,23 @@ enum EmbeddedCatalogs {
     "item.notRevisedForDays": { "one": "not revised for {count} day", "other": "not revised for {count} days" },
     "item.recentLesson": "recent lesson",
     "item.unstable": "recent lesson, not yet stable",
+    "item.watch": "watch {ayahs}",
     "item.wordDue": "recall {percent}",
     "item.wordNeeded": "recall {percent}, and you reached for it since you last knew it",
     "note.newMaterialPaused": "no new material today: due reviews come first",
     "note.overBudgetItem": "this item alone takes longer than today's budget: it is today's only item",
+    "note.quranBacklog": "revision backlog: {minutes}, caught up by {date}",
+    "note.quranBacklogNoDate": "revision backlog: {minutes}, not caught up within six months at these minutes",
     "note.quranCycleDoesNotFit": "the revision cycle does not fit your minutes: the most at-risk pages come first",
     "note.quranGoalComplete": "your Quran goal is complete: revision only",
-    "note.quranNewLessonPaused": "new lesson paused: revision comes first",
-    "note.quranNewLessonShortened": "new lesson shortened: recent lessons came back with mistakes",
+    "note.quranLessonHalved": "recent revisions came back with mistakes: today's new lesson is halved to about {lines}",
+    "note.quranLessonWaits": "the next lesson is a whole surah that does not fit the time left today: it waits for a day with more time",
+    "note.quranNewLessonPaused": "new lesson paused: old revision is behind and comes first",
+    "note.quranNewLessonShortened": "new lesson shortened to fit today's time: {lines} (about {earned} earned)",
     "note.quranRecentDeferred": "some older recent lessons wait for the coming days",
-    "note.quranRecentFailing": "recent lessons keep failing: they are revised before new material",
+    "note.quranRecentFailing": "recent lessons keep failing: no new lesson until they hold",
     "note.quranTargetUnreachable": "at this pace the target date is out of reach",
-    "note.quranLessonRepeated": "the last lesson did not pass: it is today's lesson again, nothing new until it holds",
+    "note.quranLessonRepeated": "the lesson of {date} did not pass: it is today's lesson again, nothing new until it holds",
     "plan.budget": "{planned} of {budget}",
     "plan.budgetExceeded": "budget exceeded",
     "plan.budgetExceededBy": { "one": "budget exceeded by {count} minute", "other": "budget exceeded by {count} minutes" },
@@ -230,8 +256,16 @@ enum EmbeddedCatalogs {
     "error.heading": "Heading of an error message.",
     "error.location": "Where an error is: {file} is a path, {line} a line number.",
     "error.usage": "Heading of a command-line usage error.",
+    "forecast.backlog": "Forecast: work waiting for the coming days; {minutes} is a counted duration.",
+    "forecast.cannotClear": "Forecast: the Quran revision cycle does not fit the day's minutes, so its backlog never clears.",
     "forecast.catchUp": "Forecast: the date the backlog is cleared.",
     "forecast.goal": "Forecast: the date the learner's goal is reached.",
+    "forecast.noCatchUp": "Forecast: the backlog is not cleared within the six-month horizon.",
+    "forecast.pace": "Forecast: the Quran pace; {lines} is counted lines, {days} the counted days of the window it is measured over.",
+    "forecast.pacePrior": "Forecast: the Quran pace in the first two weeks, when the earned lesson size stands in for missing days; {lines} is counted lines.",
+    "forecast.proposeCycle": "Forecast: the shortest revision cycle that fits today's minutes; {days} is a counted number of days.",
+    "forecast.proposeMinutes": "Forecast: the Quran minutes a day that would fit the revision cycle; {minutes} is a counted duration.",
+    "forecast.required": "Forecast: lines a day needed to meet the target date {date}; {lines} is counted lines.",
     "item.atRisk": "Reason of an old-revision item chosen as most at risk; {r} is the recall probability.",
     "item.due": "Why a review is in the plan: {r} is the predicted recall probability (0 to 1).",
     "item.neverRevised": "Reason of an old-revision item memorised before and not yet revised in the plan.",
@@ -243,18 +277,23 @@ enum EmbeddedCatalogs {
     "item.notRevisedForDays": "Why a revision is in the plan: days since it was last revised.",
     "item.recentLesson": "Reason of a recent-revision item: a lesson of the last days.",
     "item.unstable": "Reason of a recent-revision item revised until stable.",
+    "item.watch": "Appended to a Quran item's reason: {ayahs} lists the ayahs (SURAH:AYAH) where the last recitation had mistakes.",
     "item.wordDue": "Reason of a vocabulary review; {percent} is the predicted recall.",
     "item.wordNeeded": "Reason of a vocabulary review of a word the learner reached for (looked up, failed) since they last knew it.",
     "note.newMaterialPaused": "Note: no new lesson or words because due reviews were deferred.",
     "note.overBudgetItem": "Note: one item longer than the whole budget is today's only item.",
+    "note.quranBacklog": "Quran note: revision left for the coming days; {minutes} is a counted duration, {date} the expected catch-up day.",
+    "note.quranBacklogNoDate": "Quran note: revision left for the coming days that the forecast does not see cleared within its six-month horizon; {minutes} is a counted duration.",
     "note.quranCycleDoesNotFit": "Quran note: the revision cycle does not fit the budget.",
     "note.quranGoalComplete": "Quran note: the goal is complete, revision only.",
-    "note.quranNewLessonPaused": "Quran note: the new lesson is paused for revision.",
-    "note.quranNewLessonShortened": "Quran note: the new lesson is shorter because recent lessons had mistakes.",
+    "note.quranLessonHalved": "Quran note: recent revisions had mistakes, so today's new lesson (still listed) is half the earned size; {lines} is counted lines.",
+    "note.quranLessonWaits": "Quran note: the next lesson is a short surah (never split) that does not fit the time left today.",
+    "note.quranNewLessonPaused": "Quran note: old revision is behind (missed days), so the new lesson waits; the backlog line says when it is caught up.",
+    "note.quranNewLessonShortened": "Quran note: the day's time (not the learner's mistakes) cut the new lesson; {lines} is the lesson's length and {earned} the size earned, both as counted lines.",
     "note.quranRecentDeferred": "Quran note: older recent lessons did not fit today.",
-    "note.quranRecentFailing": "Quran note: recent lessons keep coming back with low grades.",
+    "note.quranRecentFailing": "Quran note: two of the last three recent revisions failed, so there is no new lesson today.",
     "note.quranTargetUnreachable": "Quran note: the target date cannot be met at the current pace.",
-    "note.quranLessonRepeated": "Quran note: the last new lesson failed, so today's lesson is the same passage.",
+    "note.quranLessonRepeated": "Quran note: the new lesson of {date} failed, so today's lesson is the same passage.",
     "plan.budget": "Second line of the plan: minutes planned of the day's budget.",
     "plan.budgetExceeded": "The plan does not fit in the day's time budget.",
     "plan.budgetExceededBy": "The plan is longer than the day's time budget by {count} minutes.",
@@ -337,8 +376,16 @@ enum EmbeddedCatalogs {
     "error.heading": "Помилка",
     "error.location": "{file}, рядок {line}",
     "error.usage": "Помилка у виклику команди",
+    "forecast.backlog": "чекає на наступні дні: {minutes}",
+    "forecast.cannotClear": "відставання в повторенні не надолужити за сьогоднішнього часу",
     "forecast.catchUp": "відставання буде надолужено до {date}",
     "forecast.goal": "мети буде досягнуто до {date}",
+    "forecast.noCatchUp": "за такого часу не надолужити й за пів року",
+    "forecast.pace": "темп за останні {days}: {lines} на день",
+    "forecast.pacePrior": "темп: {lines} на день (до двох тижнів уроків рахується розмір уроку)",
+    "forecast.proposeCycle": "у сьогоднішній час уміщується цикл повторення: {days}",
+    "forecast.proposeMinutes": "щоб цикл повторення вмістився, на Коран потрібно щодня: {minutes}",
+    "forecast.required": "для мети до {date} потрібно на день: {lines}",
     "item.atRisk": "найбільший ризик забути: R = {r}",
     "item.due": "пора повторити: R = {r}",
     "item.neverRevised": "вивчено, ще не повторювали",
@@ -350,18 +397,23 @@ enum EmbeddedCatalogs {
     "item.notRevisedForDays": { "one": "не повторювали {count} день", "few": "не повторювали {count} дні", "many": "не повторювали {count} днів", "other": "не повторювали {count} дня" },
     "item.recentLesson": "недавній урок",
     "item.unstable": "недавній урок, ще не закріплений",
+    "item.watch": "уважно: {ayahs}",
     "item.wordDue": "пригадування {percent}",
     "item.wordNeeded": "пригадування {percent}, і воно вам знадобилося відтоді, як ви його знали",
     "note.newMaterialPaused": "сьогодні без нового матеріалу: спершу повторення",
     "note.overBudgetItem": "це завдання саме довше за сьогоднішній бюджет: сьогодні воно єдине",
+    "note.quranBacklog": "відставання в повторенні: {minutes}, надолужите до {date}",
+    "note.quranBacklogNoDate": "відставання в повторенні: {minutes}, за такого часу не надолужити й за пів року",
     "note.quranCycleDoesNotFit": "цикл повторення не вміщується у ваш час: спершу найризикованіші сторінки",
     "note.quranGoalComplete": "мету з Корану досягнуто: лише повторення",
-    "note.quranNewLessonPaused": "новий урок призупинено: спершу повторення",
-    "note.quranNewLessonShortened": "новий урок скорочено: в недавніх уроках були помилки",
+    "note.quranLessonHalved": "у повторенні недавніх уроків були помилки: сьогоднішній новий урок зменшено вдвічі, приблизно {lines}",
+    "note.quranLessonWaits": "наступний урок — ціла сура, яка не вміщується в решту сьогоднішнього часу: вона чекає на день, коли часу більше",
+    "note.quranNewLessonPaused": "новий урок призупинено: давнє повторення відстає, воно спершу",
+    "note.quranNewLessonShortened": "новий урок скорочено, щоб він умістився в сьогоднішній час: {lines} (зароблено близько {earned})",
     "note.quranRecentDeferred": "деякі недавні уроки чекають на наступні дні",
-    "note.quranRecentFailing": "недавні уроки не вдаються: їх повторюємо перед новим",
+    "note.quranRecentFailing": "недавні уроки не вдаються: нового уроку не буде, доки вони не закріпляться",
     "note.quranTargetUnreachable": "за цього темпу цільової дати не досягти",
-    "note.quranLessonRepeated": "останній урок не вдався: сьогодні він знову, нового не буде, доки він не закріпиться",
+    "note.quranLessonRepeated": "урок від {date} не вдався: сьогодні він знову, нового не буде, доки він не закріпиться",
     "plan.budget": "{planned} з {budget}",
     "plan.budgetExceeded": "бюджет часу перевищено",
     "plan.budgetExceededBy": { "one": "бюджет часу перевищено на {count} хвилину", "few": "бюджет часу перевищено на {count} хвилини", "many": "бюджет часу перевищено на {count} хвилин", "other": "бюджет часу перевищено на {count} хвилини" },
@@ -458,10 +510,26 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
   case errorLocation = "error.location"
   /// Usage error
   case errorUsage = "error.usage"
+  /// waiting for the coming days: {minutes}
+  case forecastBacklog = "forecast.backlog"
+  /// the revision backlog cannot clear at today's minutes
+  case forecastCannotClear = "forecast.cannotClear"
   /// caught up by {date}
   case forecastCatchUp = "forecast.catchUp"
   /// goal reached by {date}
   case forecastGoal = "forecast.goal"
+  /// not caught up within six months at these minutes
+  case forecastNoCatchUp = "forecast.noCatchUp"
+  /// pace: {lines} a day over the last {days}
+  case forecastPace = "forecast.pace"
+  /// pace: {lines} a day (the lesson size counts until there are two weeks of lessons)
+  case forecastPacePrior = "forecast.pacePrior"
+  /// a revision cycle of {days} would fit today's minutes
+  case forecastProposeCycle = "forecast.proposeCycle"
+  /// {minutes} of Quran a day would fit the revision cycle
+  case forecastProposeMinutes = "forecast.proposeMinutes"
+  /// needed for the target of {date}: {lines} a day
+  case forecastRequired = "forecast.required"
   /// most at risk: R = {r}
   case itemAtRisk = "item.atRisk"
   /// due: R = {r}
@@ -484,6 +552,8 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
   case itemRepeatLesson = "item.repeatLesson"
   /// recent lesson, not yet stable
   case itemUnstable = "item.unstable"
+  /// watch {ayahs}
+  case itemWatch = "item.watch"
   /// recall {percent}
   case itemWordDue = "item.wordDue"
   /// recall {percent}, and you reached for it since you last knew it
@@ -492,19 +562,27 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
   case noteNewMaterialPaused = "note.newMaterialPaused"
   /// this item alone takes longer than today's budget: it is today's only item
   case noteOverBudgetItem = "note.overBudgetItem"
+  /// revision backlog: {minutes}, caught up by {date}
+  case noteQuranBacklog = "note.quranBacklog"
+  /// revision backlog: {minutes}, not caught up within six months at these minutes
+  case noteQuranBacklogNoDate = "note.quranBacklogNoDate"
   /// the revision cycle does not fit your minutes: the most at-risk pages come first
   case noteQuranCycleDoesNotFit = "note.quranCycleDoesNotFit"
   /// your Quran goal is complete: revision only
   case noteQuranGoalComplete = "note.quranGoalComplete"
-  /// the last lesson did not pass: it is today's lesson again, nothing new until it holds
+  /// recent revisions came back with mistakes: today's new lesson is halved to about {lines}
+  case noteQuranLessonHalved = "note.quranLessonHalved"
+  /// the lesson of {date} did not pass: it is today's lesson again, nothing new until it holds
   case noteQuranLessonRepeated = "note.quranLessonRepeated"
-  /// new lesson paused: revision comes first
+  /// the next lesson is a whole surah that does not fit the time left today: it waits for a day with more time
+  case noteQuranLessonWaits = "note.quranLessonWaits"
+  /// new lesson paused: old revision is behind and comes first
   case noteQuranNewLessonPaused = "note.quranNewLessonPaused"
-  /// new lesson shortened: recent lessons came back with mistakes
+  /// new lesson shortened to fit today's time: {lines} (about {earned} earned)
   case noteQuranNewLessonShortened = "note.quranNewLessonShortened"
   /// some older recent lessons wait for the coming days
   case noteQuranRecentDeferred = "note.quranRecentDeferred"
-  /// recent lessons keep failing: they are revised before new material
+  /// recent lessons keep failing: no new lesson until they hold
   case noteQuranRecentFailing = "note.quranRecentFailing"
   /// at this pace the target date is out of reach
   case noteQuranTargetUnreachable = "note.quranTargetUnreachable"

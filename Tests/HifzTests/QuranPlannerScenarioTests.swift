@@ -20,7 +20,7 @@ struct QuranPlannerScenarioTests {
     let first = try learner.plan(day0)
     #expect(QuranPlanText.render(first) == """
       2026-03-01  budget 20 min, planned 8 min
-        new    114          4     lines 8 min   new lesson, 4 lines
+        new    114          4     lines 8 min   new-lesson (4 lines)
         goal: 564/564 ayahs left, 4 lines/day, done 2026-05-07, target 2027-06-01 reachable
       """)
     // The basmala before An-Nas 1 (the reciter's 1:1), then the six ayahs.
@@ -32,9 +32,9 @@ struct QuranPlannerScenarioTests {
     // Recent revision first (the order of value), then the new lesson.
     #expect(QuranPlanText.render(second) == """
       2026-03-02  budget 20 min, planned 11 min
-        recent 114          4     lines 1 min   yesterday's lesson
-        new    113,112      5     lines 10 min  new lesson, 5 lines
-        goal: 558/564 ayahs left, 5 lines/day, done 2026-04-24, target 2027-06-01 reachable
+        recent 114          4     lines 1 min   recent (1 d)
+        new    113,112      5     lines 10 min  new-lesson (5 lines)
+        goal: 558/564 ayahs left, 4.1 lines/day, done 2026-05-06, target 2027-06-01 reachable
       """)
     // A week on: lessons grow gradually (15% a week), recent revision is one passage in mushaf
     // order (112-114 and on), everything in budget.
@@ -103,7 +103,19 @@ struct QuranPlannerScenarioTests {
     // 8820 lines at 15 s = 36 h 45 min; 20 min a day of whole units takes at least 111 days.
     #expect(proposed >= 111 && proposed <= 125, "\(proposed)")
     #expect(plan.noteCodes.contains("cycle-does-not-fit"))
-    #expect(plan.notes.first { $0.code == .cycleDoesNotFit }!.text.contains("shortest cycle that fits is \(proposed) days"))
+    let note = try #require(plan.notes.first { $0.code == .cycleDoesNotFit })
+    #expect(note.proposedCycleDays == proposed && note.count == ReviewUnits.all.count)
+    // It cannot clear at 20 minutes: the backlog says so and proposes the minutes that would fit
+    // the 30-day cycle (8820 lines at 15 s over 30 days is about 74 minutes a day, whole units).
+    let backlog = try #require(plan.backlog)
+    #expect(!backlog.clears && backlog.catchUpDate == nil && backlog.proposedCycleDays == proposed)
+    let minutes = try #require(backlog.proposedMinutes)
+    #expect(minutes >= 74 && minutes <= 85, "\(minutes)")
+    var fitting = hafiz
+    fitting.settings.dailyMinutes = Double(minutes)
+    #expect(try fitting.plan(day0).cycle.fits)
+    fitting.settings.dailyMinutes = Double(minutes - 1)
+    #expect(try !fitting.plan(day0).cycle.fits)
     #expect(plan.noteCodes.contains("goal-complete") && plan.newLesson == nil)
     #expect(plan.plannedSeconds <= plan.budgetSeconds && plan.plannedSeconds > plan.budgetSeconds - 60)
     #expect(plan.items.allSatisfy { $0.tier == .oldRevision && $0.reason.code == .atRisk })

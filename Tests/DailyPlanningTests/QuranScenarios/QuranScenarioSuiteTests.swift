@@ -39,6 +39,20 @@ struct QuranScenarioSuiteTests {
         }
       }
     }
+    // Every pause has a catch-up date, or says it cannot clear (and what would fit); a day with
+    // anything paused or deferred is never "caught up".
+    let forecast = d.json["forecast"] as? [String: Any] ?? [:]
+    let pauses = ["quran.new-lesson-paused", "quran.recent-failing", "quran.lesson-waits", "quran.recent-deferred", "quran.backlog", "deferred"]
+    let paused = d.notes.contains { pauses.contains($0) } || (d.json["totals"] as? [String: Any])?["deferredItems"] as? Int ?? 0 > 0
+    if paused || forecast["caughtUp"] as? Bool == false {
+      #expect(forecast["caughtUp"] as? Bool == false, "\(d.date): \(d.notes) yet caught up", sourceLocation: sourceLocation)
+      #expect((forecast["backlogMinutes"] as? Int ?? 0) > 0 || d.notes.contains { $0 != "quran.backlog" && pauses.contains($0) },
+              "\(d.date): \(d.notes) without a backlog in minutes", sourceLocation: sourceLocation)
+      let dated = forecast["catchUpDate"] is String
+      let cannot = forecast["clears"] as? Bool == false && (forecast["proposedMinutes"] != nil || forecast["proposedCycleDays"] != nil)
+      let beyond = forecast["clears"] as? Bool == true && d.notes.contains("quran.backlog")  // "not within six months", said
+      #expect(dated || cannot || beyond, "\(d.date): \(d.notes) with no catch-up date and no 'cannot clear': \(forecast)", sourceLocation: sourceLocation)
+    }
     // The new lesson: within its maximum (a single longer ayah alone), no short surah split.
     if let l = d.newLesson {
       let lines = l.ranges.reduce(0) { $0 + Quran.lines($1) }
