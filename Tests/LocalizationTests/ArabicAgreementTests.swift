@@ -59,6 +59,7 @@ struct ArabicAgreementTests {
     "stats.dueToday", "stats.mostPopular", "stats.mostPopularNone", "stats.wellKnown", "words.popularity",  // {value}
     "stats.words",  // الكلمات: {total} (لم تُراجَع بعد: {new})
     "words.imported",  // {words} is a count.words phrase; الجديدة {added} …
+    "forecast.backlog", "forecast.proposeMinutes", "note.quranBacklog", "note.quranBacklogNoDate",  // {minutes}: count.minutes phrases
   ]
   static let numeric: Set<String> = ["line", "page", "r", "percent", "value", "total", "new", "added", "extended", "unchanged", "count", "minutes"]
 
