@@ -91,6 +91,9 @@ struct PlanWording {
     case .overBudgetItem: return l.string(.noteOverBudgetItem)
     case .newMaterialPaused: return l.string(.noteNewMaterialPaused)
     case .deferred: return forText ? "" : l.plural(.planDeferred, count: deferredItems)
+    case .noGoal:
+      return l.string(.planNoGoal, ["goalCommand": .text("planner config DIR quran.scope juz30"),
+                                    "addCommand": .text("planner record DIR word add EN UK")])
     case .quran(let code): return quranNote(code, n.quran ?? QuranPlanNote(code: code), forText: forText)
     }
   }

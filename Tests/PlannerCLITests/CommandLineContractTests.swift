@@ -54,6 +54,7 @@ struct CommandLineContractTests {
     (["record", "amina", "recite", "78", "--tier", "new"], "missing --grade", nil),
     // The commands' own checks.
     (["today"], "give a learner folder DIR, or --demo", nil),
+    (["week", "amina", "--format", "csv"], "--format: 'csv' is not valid: expected one of text, json", nil),
     (["today", "amina", "--demo"], "--demo plans the embedded demo learner: give no DIR", nil),
     (["today", "--demo", "--format", "xml"], "--format: 'xml' is not valid: expected one of text, json", nil),
     (["show", "amina", "--format", "jsn"], "--format: 'jsn' is not valid: expected one of text, json", "json"),
