@@ -63,7 +63,7 @@ extension DailyPlan {
       parts.append(l.string(.quranPage, ["page": .integer(page)]) + ":")
     }
     func name(_ surah: Int) -> String {
-      l.format(.surah(SurahName(arabic: Quran.surahName(surah, style: .arabic), transliteration: Quran.surahName(surah, style: .transliterated))))
+      l.format(.surah(SurahName(surah: surah, transliteration: Quran.surahName(surah, style: .transliterated))))
     }
     for r in item.ranges ?? [] {
       let a = Quran.ref(r.first), b = Quran.ref(r.last)

@@ -132,6 +132,9 @@ public struct DailyPlanReason: Sendable, Hashable, Codable {
   public var mistakes: Int? = nil
   /// Quran unstable recent lesson: the memory grade (1–4) of its last revision.
   public var lastGrade: Int? = nil
+  /// Vocabulary: true for a leech (a word failed again and again; the text says to relearn
+  /// or suspend it); absent otherwise.
+  public var leech: Bool? = nil
 }
 
 extension DailyPlanReason.Code: Codable {
@@ -237,6 +240,8 @@ public struct DailyPlanNote: Sendable, Hashable, Codable {
     case overBudgetItem
     case newMaterialPaused
     case deferred
+    /// Nothing planned and no Quran goal: what to set (a new learner).
+    case noGoal
     case quran(QuranPlanNote.Code)
 
     public var rawValue: String {
@@ -245,6 +250,7 @@ public struct DailyPlanNote: Sendable, Hashable, Codable {
       case .overBudgetItem: "over-budget-item"
       case .newMaterialPaused: "new-material-paused"
       case .deferred: "deferred"
+      case .noGoal: "no-goal"
       case .quran(let c): "quran." + c.rawValue
       }
     }
@@ -255,6 +261,7 @@ public struct DailyPlanNote: Sendable, Hashable, Codable {
       case "over-budget-item": self = .overBudgetItem
       case "new-material-paused": self = .newMaterialPaused
       case "deferred": self = .deferred
+      case "no-goal": self = .noGoal
       default:
         guard rawValue.hasPrefix("quran."), let c = QuranPlanNote.Code(rawValue: String(rawValue.dropFirst(6))) else { return nil }
         self = .quran(c)

@@ -20,10 +20,13 @@ public struct VocabularyCandidate: Sendable, Hashable {
   public var days: Int?
   public var reasonCode: VocabularyReason.Code
   public var reasonText: String
+  /// A leech (``Leech``): the plan says how to treat it.
+  public var leech: Bool
 
   public init(kind: Kind, english: String, translations: [String], estimatedSeconds: Int, recall: Double? = nil,
               recallTomorrow: Double? = nil, weight: Double = 1, popularity: Int = 0, days: Int? = nil,
-              reasonCode: VocabularyReason.Code, reasonText: String) {
+              reasonCode: VocabularyReason.Code, reasonText: String, leech: Bool = false) {
+    self.leech = leech
     self.kind = kind; self.english = english; self.translations = translations
     self.estimatedSeconds = estimatedSeconds; self.recall = recall; self.recallTomorrow = recallTomorrow
     self.weight = weight; self.popularity = popularity; self.days = days

@@ -135,7 +135,7 @@ extension DailyPlanner {
         recallTomorrow: isNew ? nil : word.flatMap { VocabularyPriority.recall($0, on: tomorrow, clock: clock, model: model) },
         weight: VocabularyPriority.weight(popularity: item.popularity), popularity: item.popularity,
         days: isNew ? nil : word.flatMap { VocabularyPriority.elapsedDays($0, on: day, clock: clock) },
-        reasonCode: item.reason.code, reasonText: item.reason.text)
+        reasonCode: item.reason.code, reasonText: item.reason.text, leech: item.leech == true)
     }
   }
 

@@ -110,7 +110,7 @@ public enum DailyPlanner {
     var wordValueCap = Double.infinity
     for v in input.vocabulary {
       let reason = DailyPlanReason(code: .vocabulary(v.reasonCode), text: v.reasonText, retrievability: v.recall.map { rounded($0, 3) },
-                                   days: v.days, popularity: v.popularity)
+                                   days: v.days, popularity: v.popularity, leech: v.leech ? true : nil)
       let key = VocabularyKey.key(v.english)
       switch v.kind {
       case .review:
@@ -173,6 +173,10 @@ public enum DailyPlanner {
       let items = inSection.map(\.item)
       if !items.isEmpty { sections.append(DailyPlanSection(kind: kind, items: items, seconds: items.reduce(0) { $0 + $1.estimatedSeconds })) }
     }
+    // A learner with nothing to plan and no Quran goal is told what to set (a new learner).
+    if sections.isEmpty && input.quran == nil {
+      notes.append(DailyPlanNote(code: .noGoal, text: ""))
+    }
 
     // Quran notes that still hold (the composition makes its own budget and backlog notes).
     var goalDate: EpochDay?, targetDate: EpochDay?, targetReachable: Bool?
@@ -194,13 +198,11 @@ public enum DailyPlanner {
     // Audio for the chosen Quran items, in plan order.
     var audio: QuranAudioManifest?
     if let q = input.quran {
-      var manifest = QuranAudioManifest(reciter: q.settings.reciter, template: q.settings.audioURLTemplate, files: [])
-      if let t = q.settings.audioURLTemplate, let template = try? AudioURLTemplate(parsing: t) {
-        let all = sections.flatMap(\.items)
-        for (k, item) in all.enumerated() {
-          for r in item.ranges ?? [] {
-            for id in r.ids { manifest.files.append(QuranAudioFile(item: k, ayah: Quran.ref(id), url: template.url(ayahID: id, reciter: q.settings.reciter))) }
-          }
+      let resolved = (try? AudioURLTemplate.resolved(q.settings)) ?? nil
+      var manifest = QuranAudioManifest(reciter: resolved?.reciter ?? q.settings.reciter, template: resolved?.template.text, files: [])
+      if let resolved {
+        for (k, item) in sections.flatMap(\.items).enumerated() {
+          manifest.files += resolved.template.files(item: k, ranges: item.ranges ?? [], reciter: resolved.reciter)
         }
       }
       audio = manifest

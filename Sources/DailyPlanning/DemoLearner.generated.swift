@@ -16,8 +16,7 @@ extension DemoLearner {
                 "memorised": [{"range": "112-114", "selfRating": 3}], "targetDate": "2027-06-01"},
       "mushafLayout" : "madani-15",
       "settings" : {"cycleDays": 30, "dailyMinutes": 20, "desiredRetention": 0.95, "maxLessonLines": 30,
-                    "recentWindowDays": 7, "reciter": "Husary",
-                    "audioURLTemplate": "https://audio.example.org/{reciter}/{surah:03}{ayah:03}.mp3"}
+                    "recentWindowDays": 7, "reciter": "Husary_128kbps"}
     },
     "retention" : {"vocabulary" : 0.9},
     "timezone" : "Europe/Kyiv",

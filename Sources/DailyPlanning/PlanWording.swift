@@ -47,12 +47,15 @@ struct PlanWording {
     let percent = MessageArgument.percent(Int(((r.retrievability ?? 0) * 100).rounded()))
     switch r.code {
     case .vocabulary(let v):
+      let text: String
       switch v {
-      case .due: return l.string(.itemWordDue, ["percent": percent])
-      case .dueAndNeeded: return l.string(.itemWordNeeded, ["percent": percent])
-      case .newNeeded: return l.string(.itemNewWordNeeded)
-      case .new: return l.string(.itemNewWord)
+      case .due: text = l.string(.itemWordDue, ["percent": percent])
+      case .dueAndNeeded: text = l.string(.itemWordNeeded, ["percent": percent])
+      case .newNeeded: text = l.string(.itemNewWordNeeded)
+      case .new: text = l.string(.itemNewWord)
       }
+      // A leech: the treatment after the reason (relearn or suspend, ``Leech``).
+      return r.leech == true ? text + "; " + l.string(.itemWordLeech) : text
     case .quran(let q):
       switch q {
       case .newLesson:
@@ -88,6 +91,9 @@ struct PlanWording {
     case .overBudgetItem: return l.string(.noteOverBudgetItem)
     case .newMaterialPaused: return l.string(.noteNewMaterialPaused)
     case .deferred: return forText ? "" : l.plural(.planDeferred, count: deferredItems)
+    case .noGoal:
+      return l.string(.planNoGoal, ["goalCommand": .text("planner config DIR quran.scope juz30"),
+                                    "addCommand": .text("planner record DIR word add EN UK")])
     case .quran(let code): return quranNote(code, n.quran ?? QuranPlanNote(code: code), forText: forText)
     }
   }

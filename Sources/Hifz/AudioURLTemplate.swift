@@ -1,6 +1,9 @@
+import Foundation
 import PlannerCore
-/// A per-ayah audio URL template from the profile, e.g.
-/// `https://example.org/{reciter}/{surah:03}{ayah:03}.mp3`.
+/// A per-ayah audio URL template: the profile's own, e.g.
+/// `https://example.org/{reciter}/{surah:03}{ayah:03}.mp3`, or by default
+/// ``ReciterCatalog/defaultTemplate`` (everyayah.com's `SSSAAA.mp3` layout, one folder per
+/// reciter of ``ReciterCatalog``).
 ///
 /// Placeholders: `{reciter}`, `{surah}`, `{ayah}`, `{id}` (global ayah number), `{page}`;
 /// numbers take an optional zero-padded width, `{surah:03}`. Anything else in braces is an error,
@@ -64,6 +67,47 @@ public struct AudioURLTemplate: Sendable, Hashable {
         }
         let s = String(n)
         out += String(repeating: "0", count: max(0, width - s.count)) + s
+      }
+    }
+    return out
+  }
+}
+
+extension AudioURLTemplate {
+  /// The template and reciter a plan's audio uses: the profile's own template with
+  /// `quran.reciter` as typed, or the default template with the catalogue folder of
+  /// `quran.reciter` (a folder or an alias such as `Husary`). Nil when the default template has
+  /// no folder for the reciter (a profile written before the catalogue: no audio, as before;
+  /// `planner config` refuses such a reciter).
+  public static func resolved(_ settings: QuranSettings) throws(PlanEngineError) -> (template: AudioURLTemplate, reciter: String)? {
+    if let own = settings.audioURLTemplate { return (try AudioURLTemplate(parsing: own), settings.reciter) }
+    guard let r = ReciterCatalog.reciter(named: settings.reciter) else { return nil }
+    return (try AudioURLTemplate(parsing: ReciterCatalog.defaultTemplate), r.folder)
+  }
+
+  /// Refuses a reciter the default template cannot name (the settings' own template takes any).
+  public static func validateReciter(_ settings: QuranSettings) throws(PlanEngineError) {
+    if settings.reciter.trimmingCharacters(in: .whitespaces).isEmpty {
+      throw .invalidValue(keyPath: "quran.reciter", value: settings.reciter, expected: "a reciter's name")
+    }
+    if settings.audioURLTemplate == nil && ReciterCatalog.reciter(named: settings.reciter) == nil {
+      throw .invalidValue(keyPath: "quran.reciter", value: settings.reciter,
+                          expected: "a reciter of the default audio (\(ReciterCatalog.choices)), or your own quran.audioURLTemplate first")
+    }
+  }
+
+  /// The audio files of one plan item, in recitation order: before ayah 1 of every surah but
+  /// Al-Fatiha (whose first ayah is the basmala) and At-Tawba (recited without it), the
+  /// basmala as its own file (the reciter's 1:1, `basmala: true`), then every ayah.
+  public func files(item: Int, ranges: [AyahRange], reciter: String) -> [QuranAudioFile] {
+    var out: [QuranAudioFile] = []
+    for r in ranges {
+      for id in r.ids {
+        let ref = Quran.ref(id)
+        if ref.ayah == 1 && ref.surah != 1 && ref.surah != 9 {
+          out.append(QuranAudioFile(item: item, ayah: AyahRef(surah: 1, ayah: 1), url: url(ayahID: 1, reciter: reciter), basmala: true))
+        }
+        out.append(QuranAudioFile(item: item, ayah: ref, url: url(ayahID: id, reciter: reciter)))
       }
     }
     return out

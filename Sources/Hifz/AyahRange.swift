@@ -58,7 +58,8 @@ public struct AyahRange: Sendable, Hashable, Comparable {
 
   /// Parses a reference the way people write it (spaces and case ignored):
   /// `78:1-78:16`, `78:1-16`, `78:38-79:5`, `78:5` (one ayah), `78` (a whole surah),
-  /// `78-80` (whole surahs), `p582` or `page582` (a page), `juz30`, `hizb59`, `rub233`.
+  /// `78-80` (whole surahs), `p582` or `page582` (a page), `juz30`, `hizb59`, `rub233`, and runs
+  /// of one division: `juz29-30` (or `juz29-juz30`), `p1-20`, `hizb59-60`.
   public init(parsing text: String) throws(PlanEngineError) {
     let t = String(text.lowercased().filter { !$0.isWhitespace })
     func fail(_ reason: String) -> PlanEngineError { .unknownQuranReference(text, reason: reason) }
@@ -68,16 +69,28 @@ public struct AyahRange: Sendable, Hashable, Comparable {
     for (prefix, kind, count) in [("page", "page", Quran.pageCount), ("p", "page", Quran.pageCount),
                                   ("juz", "juz", Quran.juzCount), ("hizb", "hizb", Quran.hizbCount),
                                   ("rub", "rub'", Quran.rubCount)] where t.hasPrefix(prefix) {
-      guard let n = Int(t.dropFirst(prefix.count)) else { throw fail(expected) }
-      let r: AyahRange?
-      switch kind {
-      case "page": r = Quran.page(n)
-      case "juz": r = Quran.juz(n)
-      case "hizb": r = Quran.hizb(n)
-      default: r = Quran.rub(n)
+      // One division (`juz30`) or a run of them (`juz29-30`, `juz29-juz30`, `p1-p20`).
+      let halves = t.dropFirst(prefix.count).split(separator: "-", omittingEmptySubsequences: false)
+      guard halves.count <= 2 else { throw fail(expected) }
+      func division(_ text: Substring) throws(PlanEngineError) -> AyahRange {
+        var text = text
+        for p in [prefix, kind == "page" ? "page" : prefix, kind == "page" ? "p" : prefix] where text.hasPrefix(p) {
+          text = text.dropFirst(p.count); break
+        }
+        guard let n = Int(text) else { throw fail(expected) }
+        let r: AyahRange?
+        switch kind {
+        case "page": r = Quran.page(n)
+        case "juz": r = Quran.juz(n)
+        case "hizb": r = Quran.hizb(n)
+        default: r = Quran.rub(n)
+        }
+        guard let r else { throw fail("there are \(count) \(kind == "juz" ? "juz" : kind + "s") (1-\(count))") }
+        return r
       }
-      guard let r else { throw fail("there are \(count) \(kind == "juz" ? "juz" : kind + "s") (1-\(count))") }
-      self = r
+      let a = try division(halves[0]), b = halves.count == 2 ? try division(halves[1]) : a
+      guard a.first <= b.first else { throw fail("the range runs backwards: \(halves[1]) comes before \(halves[0])") }
+      self.init(uncheckedFirst: a.first, last: b.last)
       return
     }
 

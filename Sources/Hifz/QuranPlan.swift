@@ -223,8 +223,13 @@ public struct QuranAudioFile: Sendable, Hashable, Codable {
   public var item: Int
   public var ayah: AyahRef
   public var url: String
+  /// True for the basmala recited before a surah's first ayah (the file is the reciter's 1:1);
+  /// absent otherwise, so plans written before it load unchanged.
+  public var basmala: Bool?
 
-  public init(item: Int, ayah: AyahRef, url: String) { self.item = item; self.ayah = ayah; self.url = url }
+  public init(item: Int, ayah: AyahRef, url: String, basmala: Bool? = nil) {
+    self.item = item; self.ayah = ayah; self.url = url; self.basmala = basmala
+  }
 }
 
 // Plans written before passages, rotations, `behind`, `watch` and the backlog's `clears` still

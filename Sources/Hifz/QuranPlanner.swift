@@ -18,7 +18,7 @@ public enum QuranPlanner {
   public static func plan(_ input: QuranPlanInput) throws(PlanEngineError) -> QuranPlan {
     let s = input.settings
     try s.validate()
-    let template = try s.audioURLTemplate.map { t throws(PlanEngineError) in try AudioURLTemplate(parsing: t) }
+    let audio = try AudioURLTemplate.resolved(s)
     let day = input.date
     let model = FSRS6(parameters: input.parameters)
     let budget = Int((s.dailyMinutes * 60).rounded())
@@ -36,7 +36,7 @@ public enum QuranPlanner {
                          cycle: QuranCycleStatus(cycleDays: s.cycleDays, units: 0, totalSeconds: 0,
                                                  availableSecondsPerDay: 0, fits: true, proposedCycleDays: nil),
                          backlog: nil, goal: QuranGoalProjection(totalAyahs: 0, remainingAyahs: 0, remainingLines: 0, linesPerDay: 0),
-                         audio: QuranAudioManifest(reciter: s.reciter, template: s.audioURLTemplate, files: []))
+                         audio: QuranAudioManifest(reciter: audio?.reciter ?? s.reciter, template: audio?.template.text, files: []))
     var used = 0
     var overBudgetUsed = false
     /// Admits an item's time if it fits; the first item of the day may exceed the budget alone.
@@ -198,12 +198,8 @@ public enum QuranPlanner {
         plan.items[k].watch = watched.filter { id in plan.items[k].ranges.contains { $0.contains(id) } }.map(Quran.ref)
       }
     }
-    if let template {
-      for (k, item) in plan.items.enumerated() {
-        for r in item.ranges {
-          for id in r.ids { plan.audio.files.append(QuranAudioFile(item: k, ayah: Quran.ref(id), url: template.url(ayahID: id, reciter: s.reciter))) }
-        }
-      }
+    if let audio {
+      for (k, item) in plan.items.enumerated() { plan.audio.files += audio.template.files(item: k, ranges: item.ranges, reciter: audio.reciter) }
     }
     return plan
   }

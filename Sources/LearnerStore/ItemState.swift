@@ -75,11 +75,13 @@ public struct WordEntry: Sendable, Equatable {
   /// Position in the deck it was imported from (`word.added`'s `rank`), so new words come in
   /// deck order; nil for a word added by hand.
   public var rank: Int?
+  /// Its tags (decks: `word.tagged`, `word.untagged`), first spelling kept, in the order given.
+  public var tags: [String] = []
 
   public init(english: String, ukrainian: [String], addedMillis: Int64, deleted: Bool = false, suspended: Bool = false,
-              rank: Int? = nil) {
+              rank: Int? = nil, tags: [String] = []) {
     self.english = english; self.ukrainian = ukrainian; self.addedMillis = addedMillis; self.deleted = deleted
-    self.suspended = suspended; self.rank = rank
+    self.suspended = suspended; self.rank = rank; self.tags = tags
   }
 }
 

@@ -18,46 +18,64 @@ extension Learner {
   @discardableResult
   public static func configure(_ dir: String, key: String, value: String, now: Date, id: String? = nil,
                                lockTimeout: Double = LearnerLock.defaultTimeout) throws(PlanEngineError) -> (previous: String, current: String) {
+    let done = try configure(dir, changes: [(key, value)], now: now, id: id, lockTimeout: lockTimeout)
+    return done.first.map { ($0.previous, $0.current) } ?? ("", "")
+  }
+
+  /// Several settings changed together (``LearnerProfile/set(_:today:)``: validated as a whole,
+  /// in any order), one `settings.changed` event each, journalled and written as one step like a
+  /// single change. With `id`, the events are `id`, `id.2`, `id.3`, … Returns each key's previous
+  /// and new value, in the order given.
+  @discardableResult
+  public static func configure(_ dir: String, changes: [(key: String, value: String)], now: Date, id: String? = nil,
+                               lockTimeout: Double = LearnerLock.defaultTimeout) throws(PlanEngineError)
+    -> [(key: String, previous: String, current: String)]
+  {
     // Everything under one lock, and everything checked (the new value, the history) before
     // anything is written: a refused change writes nothing. No lock file in a non-learner folder.
-    guard DurableFile.exists(path(dir, profileFile)) else { _ = try loadProfile(dir); return ("", "") }
+    guard DurableFile.exists(path(dir, profileFile)) else { _ = try loadProfile(dir); return [] }
     let lock = try LearnerLock(directory: dir, timeout: lockTimeout)
     defer { lock.unlock() }
     try finishSettingsChange(dir)
     let learner = try load(dir, parameters: nil, profile: nil, snapshot: .whenCostly, now: now)
     var profile = learner.profile
-    let previous = try profile.setting(key)
+    var previous: [String] = []
+    for (key, _) in changes { previous.append(try profile.setting(key)) }
     var clock = LearningDayClock(profile: profile)
-    try profile.set(key, to: value, today: EpochDay(clock.day(atMillis: Int64((now.timeIntervalSince1970 * 1000).rounded(.down)))))
-    let current = try profile.setting(key)
+    try profile.set(changes, today: EpochDay(clock.day(atMillis: Int64((now.timeIntervalSince1970 * 1000).rounded(.down)))))
+    var done: [(key: String, previous: String, current: String)] = []
+    for (k, change) in changes.enumerated() { done.append((change.key, previous[k], try profile.setting(change.key))) }
     let time = EventTime.now(now, timezone: profile.timezone)
-    let event = try LearnerEvent.decode(
-      .object(LearnerEvent(id: id ?? newEventID(now: now), time: time,
-                           payload: .settingsChanged(key: key, value: current, previous: previous)).json),
-      file: "command line", line: nil)
+    var events: [LearnerEvent] = []
+    for (k, d) in done.enumerated() {
+      let eventID = id.map { k == 0 ? $0 : "\($0).\(k + 1)" } ?? newEventID(now: now)
+      events.append(try LearnerEvent.decode(
+        .object(LearnerEvent(id: eventID, time: time, payload: .settingsChanged(key: d.key, value: d.current, previous: d.previous)).json),
+        file: "command line", line: nil))
+    }
     if id != nil {
       let index = try EventIndex.open(dir, log: learner.logPosition)
       defer { index.close() }
-      if let (existing, line) = try lookUp(event.id, index: index, logPath: path(dir, eventsFile), limit: learner.logPosition.bytes) {
+      if let (existing, line) = try lookUp(events[0].id, index: index, logPath: path(dir, eventsFile), limit: learner.logPosition.bytes) {
         // A retry of a change already made succeeds without writing; another change under the
         // same id is refused before anything is touched.
-        guard case .settingsChanged(key, current, let before) = existing.payload else {
-          throw .conflictingEvent(id: event.id, file: path(dir, eventsFile), line: line)
+        guard case .settingsChanged(done[0].key, done[0].current, let before) = existing.payload else {
+          throw .conflictingEvent(id: events[0].id, file: path(dir, eventsFile), line: line)
         }
-        return (before ?? "", current)
+        return [(done[0].key, before ?? "", done[0].current)] + done.dropFirst()
       }
     }
     let profileBytes = Array(profile.encoded())
     try faultPoint(dir, .beforeJournal)
-    try DurableFile.replace(path(dir, settingsJournal), with: event.line + [0x0A] + profileBytes)
+    try DurableFile.replace(path(dir, settingsJournal), with: events.flatMap { $0.line + [0x0A] } + profileBytes)
     try faultPoint(dir, .afterJournal)
     // A settings change names no word, so the state loaded before the change validates it.
-    _ = try recordHoldingLock(dir, events: [event], source: .commandLine, now: now, learner: learner)
+    _ = try recordHoldingLock(dir, events: events, source: .commandLine, now: now, learner: learner)
     try faultPoint(dir, .afterEvent)
     try DurableFile.replace(path(dir, profileFile), with: profileBytes)
     try faultPoint(dir, .afterProfile)
     try LogFile.remove(path(dir, settingsJournal))
-    return (previous, current)
+    return done
   }
 
   /// Finishes a settings change a kill interrupted (see ``configure(_:key:value:now:id:lockTimeout:)``):
@@ -67,30 +85,37 @@ extension Learner {
   static func finishSettingsChange(_ dir: String) throws(PlanEngineError) {
     let journalPath = path(dir, settingsJournal)
     guard let bytes = try DurableFile.read(journalPath) else { return }
-    guard let (event, profileBytes) = parseJournal(bytes, file: journalPath) else {
+    guard let (events, profileBytes) = parseJournal(bytes, file: journalPath) else {
       try LogFile.remove(journalPath)
       return
     }
     let learner = try load(dir, parameters: nil, profile: (try LearnerProfile.decode(Data(profileBytes), file: journalPath), profileBytes),
                            snapshot: .never, now: Date())
     let index = try EventIndex.open(dir, log: learner.logPosition)
-    let logged = try lookUp(event.id, index: index, logPath: path(dir, eventsFile), limit: learner.logPosition.bytes)
+    var missing: [LearnerEvent] = []
+    for event in events where try lookUp(event.id, index: index, logPath: path(dir, eventsFile), limit: learner.logPosition.bytes) == nil {
+      missing.append(event)
+    }
     index.close()
-    if logged == nil {
-      _ = try recordHoldingLock(dir, events: [event], source: .file(journalPath, lines: [1]), now: Date(timeIntervalSince1970: Double(event.time.epochMillis) / 1000),
-                                learner: learner)
+    if let first = missing.first {
+      _ = try recordHoldingLock(dir, events: missing, source: .file(journalPath, lines: Array(1...missing.count)),
+                                now: Date(timeIntervalSince1970: Double(first.time.epochMillis) / 1000), learner: learner)
     }
     try DurableFile.replace(path(dir, profileFile), with: profileBytes)
     try LogFile.remove(journalPath)
   }
 
-  /// The journal's event and profile bytes (nil when it is not one).
-  static func parseJournal(_ bytes: [UInt8], file: String) -> (LearnerEvent, [UInt8])? {
-    guard let nl = bytes.firstIndex(of: 0x0A), let v = try? JSONParser.parse(Array(bytes[..<nl])),
-      let e = try? LearnerEvent.decode(v, file: file, line: 1), case .settingsChanged = e.payload,
-      (try? LearnerProfile.decode(Data(bytes[(nl + 1)...]), file: file)) != nil
-    else { return nil }
-    return (e, Array(bytes[(nl + 1)...]))
+  /// The journal's events (one line each) and profile bytes (nil when it is not one).
+  static func parseJournal(_ bytes: [UInt8], file: String) -> ([LearnerEvent], [UInt8])? {
+    var events: [LearnerEvent] = []
+    var start = bytes.startIndex
+    while let nl = bytes[start...].firstIndex(of: 0x0A), let v = try? JSONParser.parse(Array(bytes[start..<nl])),
+      let e = try? LearnerEvent.decode(v, file: file, line: events.count + 1), case .settingsChanged = e.payload {
+      events.append(e)
+      start = nl + 1
+    }
+    guard !events.isEmpty, (try? LearnerProfile.decode(Data(bytes[start...]), file: file)) != nil else { return nil }
+    return (events, Array(bytes[start...]))
   }
 
   /// Where a test may stop `config` as a kill would (the fault seam of the atomicity tests).

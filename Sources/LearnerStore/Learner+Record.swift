@@ -10,6 +10,8 @@ public struct RecordOutcome: Sendable, Equatable {
   public var alreadyRecorded: [String] = []
   /// A torn last line found and moved to `events.torn.jsonl` before appending.
   public var setAside: TornLine?
+  /// For a batch file: the line of each appended event (empty for the command line).
+  public var appendedLines: [Int] = []
 }
 
 /// Where the events to record came from, for error messages: a batch file (with its line
@@ -86,9 +88,6 @@ extension Learner {
     return nil
   }
 
-  /// How often (in lines) `record` checks the digest of the whole log (``EventIndex/verifyPrefix(logPath:)``).
-  package static let verifyEvery = 512
-
   /// The error for a log whose first `upTo` bytes changed after they were written: the first
   /// line that is not an event, by line number, or the change itself when every line still parses.
   static func corruptLog(_ dir: String, upTo: Int) -> PlanEngineError {
@@ -154,6 +153,9 @@ extension Learner {
         outcome.alreadyRecorded.append(e.id)
         continue
       }
+      // The bad-word rules (control characters, length, bytes that were not UTF-8) for a new
+      // event, whatever its source (a line recorded before them is "already recorded").
+      if let (key, expected) = e.payload.wordProblem { throw fail(i, key, expected) }
       switch e.payload {
       case .wordAdded(let en, _, _): live[wordKey(en)] = true
       case .wordLookedUp(let en, _?): live[wordKey(en)] = true  // a look-up that brings its translation adds the word
@@ -182,6 +184,7 @@ extension Learner {
         if let en = e.payload.english, e.type != .wordAdded { guard has(en) else { throw unknown(i, en) } }
       }
       fresh.append(e)
+      if case .file(_, let lines) = source, i < lines.count { outcome.appendedLines.append(lines[i]) }
     }
     func unknown(_ i: Int, _ en: String) -> PlanEngineError {
       if case .commandLine = source { return .unknownWord(en) }
@@ -189,13 +192,12 @@ extension Learner {
     }
     guard !fresh.isEmpty else { return outcome }
 
-    // 2. Every `verifyEvery` lines, check that the lines already written are still the bytes
-    // appended (a line corrupted in place in the middle of the log is caught here, at an
-    // amortised cost of a read of the log per `verifyEvery` events): refuse to append to a
+    // 2. A step of the rolling check that the lines already written are still the bytes
+    // appended (a line corrupted in place in the middle of the log is caught here; a constant
+    // cost per call, see ``EventIndex/verifyStep(logPath:budget:)``): refuse to append to a
     // corrupt log, naming the line.
-    if index.covered.lines / verifyEvery != (index.covered.lines + fresh.count) / verifyEvery,
-      !(try index.verifyPrefix(logPath: logPath))
-    {
+    let appending = fresh.reduce(0) { $0 + $1.line.count + 1 }
+    guard try index.verifyStep(logPath: logPath, budget: EventIndex.verifyBudget + 2 * appending) else {
       throw corruptLog(dir, upTo: index.covered.bytes)
     }
 

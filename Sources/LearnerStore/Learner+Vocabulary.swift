@@ -16,15 +16,18 @@ extension Learner {
   /// The dictionary (added, not deleted), in key order.
   public var vocabularyWords: [VocabularyWord] { Self.vocabularyWords(state) }
 
+  /// A word is suspended when it is (`word.suspended`) or when one of its tags is a suspended
+  /// deck (`deck.suspended`).
   public static func vocabularyWords(_ state: LearnerState) -> [VocabularyWord] {
-    state.sortedKeys.compactMap { key -> VocabularyWord? in
+    let decks = state.suspendedDecks
+    return state.sortedKeys.compactMap { key -> VocabularyWord? in
       guard key.hasPrefix("w:"), let item = state.items[key], let w = item.word, !w.deleted else { return nil }
       return VocabularyWord(
         english: w.english, translations: w.ukrainian,
         addedAt: Date(timeIntervalSince1970: Double(w.addedMillis) / 1000), popularity: item.popularity,
         memory: item.memory, lastReviewedAt: item.lastReviewMillis.map { Date(timeIntervalSince1970: Double($0) / 1000) },
         lastRating: Rating(rawValue: item.dayRating), rank: w.rank, reviewDays: item.reviewDays, lapses: item.lapses,
-        suspended: w.suspended)
+        suspended: w.suspended || (!decks.isEmpty && w.tags.contains { decks.contains(DeckTag.key($0)) }), tags: w.tags)
     }
   }
 
@@ -44,6 +47,7 @@ extension Learner {
     case .wordReset(let e): return (e, .reset)
     case .wordSuspended(let e): return (e, .suspended)
     case .wordUnsuspended(let e): return (e, .unsuspended)
+    case .wordTagged(let e, _), .wordUntagged(let e, _): return (e, .edited)
     case .reminderActed(let e?, let action): return LearnerFold.activity(of: action).map { (e, $0) }
     default: return nil
     }
@@ -122,6 +126,17 @@ extension Learner {
 }
 
 extension LearnerState {
+  /// The state as a plan of one deck sees it (`today --deck T`): every word without the tag
+  /// `tag` is set aside (suspended), so the plan and its reminders take only the deck's words.
+  public func studying(deck tag: String) -> LearnerState {
+    var out = self
+    for (key, item) in items where key.hasPrefix("w:") {
+      guard let w = item.word, !DeckTag.contains(w.tags, tag) else { continue }
+      out.items[key]!.word!.suspended = true
+    }
+    return out
+  }
+
   /// Reminder habits, the one computation of them: practice per local hour (``Habits``), and
   /// reminders shown and ignored per local hour as the fold keeps them (``PlanInputs``: a
   /// reminder counts as ignored when no action other than `dismissed` follows it within two

@@ -96,6 +96,21 @@ extension LearnerEvent {
       payload = .wordLookedUp(english: e, ukrainian: uk)
     case .wordSuspended: payload = .wordSuspended(english: try r.word(p))
     case .wordUnsuspended: payload = .wordUnsuspended(english: try r.word(p))
+    case .wordTagged, .wordUntagged:
+      let e = try r.word(p)
+      let given = try r.optionalStrings(p, "tags") ?? []
+      guard !given.isEmpty else { throw r.fail("tags", "one or more tags") }
+      var tags: [String] = []
+      for (i, raw) in given.enumerated() {
+        let tag = raw.trimmingCharacters(in: .whitespaces)
+        if let problem = DeckTag.problem(in: tag) { throw r.fail("tags[\(i)]", "a tag: " + problem) }
+        tags = DeckTag.union(tags, [tag])
+      }
+      payload = type == .wordTagged ? .wordTagged(english: e, tags: tags) : .wordUntagged(english: e, tags: tags)
+    case .deckSuspended, .deckUnsuspended:
+      let tag = try r.string(p, "tag").trimmingCharacters(in: .whitespaces)
+      if let problem = DeckTag.problem(in: tag) { throw r.fail("tag", "a tag: " + problem) }
+      payload = type == .deckSuspended ? .deckSuspended(tag: tag) : .deckUnsuspended(tag: tag)
     case .wordOpened: payload = .wordOpened(english: try r.word(p))
     case .wordKnown: payload = .wordKnown(english: try r.word(p))
     case .wordUnknown: payload = .wordUnknown(english: try r.word(p))
@@ -184,6 +199,10 @@ extension EventPayload {
       set("english", .string(e))
     case .wordLookedUp(let e, let uk):
       set("english", .string(e)); set("ukrainian", uk.map(strings))
+    case .wordTagged(let e, let tags), .wordUntagged(let e, let tags):
+      set("english", .string(e)); set("tags", strings(tags))
+    case .deckSuspended(let tag), .deckUnsuspended(let tag):
+      set("tag", .string(tag))
     case .wordQuizzed(let e, let answer, let verdict, let seconds):
       set("english", .string(e)); set("answer", .string(answer)); set("verdict", .string(verdict.rawValue))
       set("seconds", seconds.map(JSONNode.number))

@@ -56,6 +56,10 @@ public enum EventType: String, Sendable, CaseIterable, Codable {
   case wordReset = "word.reset"
   case wordSuspended = "word.suspended"
   case wordUnsuspended = "word.unsuspended"
+  case wordTagged = "word.tagged"
+  case wordUntagged = "word.untagged"
+  case deckSuspended = "deck.suspended"
+  case deckUnsuspended = "deck.unsuspended"
   case reminderShown = "reminder.shown"
   case reminderActed = "reminder.acted"
   case planOpened = "plan.opened"
@@ -114,6 +118,13 @@ public enum EventPayload: Sendable, Equatable {
   /// A leech set aside: no plan item or reminder until `wordUnsuspended`.
   case wordSuspended(english: String)
   case wordUnsuspended(english: String)
+  /// Tags (decks, ``DeckTag``) given to a word, or taken from it; compared case-insensitively.
+  case wordTagged(english: String, tags: [String])
+  case wordUntagged(english: String, tags: [String])
+  /// Every word with the tag `tag` leaves plans and reminders (those tagged later too) until
+  /// `deckUnsuspended`; a word suspended on its own stays suspended.
+  case deckSuspended(tag: String)
+  case deckUnsuspended(tag: String)
   /// `mode`: how the reminder showed the word (`translation` or `hint`; never `mixed`, which
   /// the scheduler resolves per word).
   case reminderShown(english: String?, mode: ReminderPolicy.Mode?)
@@ -141,6 +152,10 @@ public enum EventPayload: Sendable, Equatable {
     case .wordReset: return .wordReset
     case .wordSuspended: return .wordSuspended
     case .wordUnsuspended: return .wordUnsuspended
+    case .wordTagged: return .wordTagged
+    case .wordUntagged: return .wordUntagged
+    case .deckSuspended: return .deckSuspended
+    case .deckUnsuspended: return .deckUnsuspended
     case .reminderShown: return .reminderShown
     case .reminderActed: return .reminderActed
     case .planOpened: return .planOpened
@@ -156,7 +171,7 @@ public enum EventPayload: Sendable, Equatable {
     switch self {
     case .wordAdded(let e, _, _), .wordEdited(let e, _), .wordDeleted(let e), .wordLookedUp(let e, _), .wordOpened(let e),
       .wordQuizzed(let e, _, _, _), .wordKnown(let e), .wordUnknown(let e), .wordReset(let e),
-      .wordSuspended(let e), .wordUnsuspended(let e):
+      .wordSuspended(let e), .wordUnsuspended(let e), .wordTagged(let e, _), .wordUntagged(let e, _):
       return e
     case .reminderShown(let e, _), .reminderActed(let e, _): return e
     default: return nil

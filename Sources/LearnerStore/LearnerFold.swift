@@ -21,7 +21,7 @@ import Vocabulary
 /// look-up → Again for a word rated on an earlier learning day, nothing for a word never
 /// studied (a look-up is how a word enters; ``WordActivity/evidence(studied:)``);
 /// known → Good; unknown → Again (also from a reminder's buttons, `reminder.acted`). Opening a
-/// card, adding, editing, resetting or suspending a word are not reviews.
+/// card, adding, editing, resetting, tagging or suspending a word (or a deck) are not reviews.
 ///
 /// Adding a word that is in the dictionary merges the new translations into its list; adding
 /// it back after a deletion restores it with the new translations and its history.
@@ -141,6 +141,17 @@ public struct LearnerFold: Sendable {
       update(key(e)) { item in item.word?.suspended = true }
     case .wordUnsuspended(let e):
       update(key(e)) { item in item.word?.suspended = false }
+    case .wordTagged(let e, let tags):
+      update(key(e)) { item in
+        if let old = item.word?.tags { item.word?.tags = DeckTag.union(old, tags) }
+      }
+    case .wordUntagged(let e, let tags):
+      update(key(e)) { item in item.word?.tags.removeAll { DeckTag.contains(tags, $0) } }
+    case .deckSuspended(let tag):
+      let k = DeckTag.key(tag)
+      if !state.suspendedDecks.contains(k) { state.suspendedDecks = (state.suspendedDecks + [k]).sorted() }
+    case .deckUnsuspended(let tag):
+      state.suspendedDecks.removeAll { $0 == DeckTag.key(tag) }
     case .wordReset(let e):
       word(e, .reset, day: day, ms: ms)
     case .wordOpened(let e):

@@ -79,16 +79,15 @@ extension LearnerProfile: Codable {
   public static func decode(_ data: Data, file: String) throws(PlanEngineError) -> LearnerProfile {
     let profile: LearnerProfile
     Instrumentation.count(.profileParse)
+    // Our parser first: it says where JSON is bad, and Foundation's scanner traps (SIGILL) on
+    // some invalid input instead of throwing (found by Fuzz/Targets/profile.swift: 513 nested
+    // `[` with `\r` line breaks), so it only ever sees valid JSON.
+    do { _ = try JSONParser.parse([UInt8](data)) } catch {
+      throw .malformed(file: file, line: error.line, keyPath: nil, expected: "valid JSON (column \(error.column): \(error.message))")
+    }
     do {
       profile = try JSONDecoder().decode(LearnerProfile.self, from: data)
     } catch let error as DecodingError {
-      // Foundation only says "not valid JSON"; our parser says where (only on this error path,
-      // so a good profile is parsed once).
-      do { _ = try JSONParser.parse([UInt8](data)) } catch {
-        throw .malformed(
-          file: file, line: error.line, keyPath: nil,
-          expected: "valid JSON (column \(error.column): \(error.message))")
-      }
       throw Self.describe(error, file: file)
     } catch {
       throw .malformed(file: file, line: nil, keyPath: nil, expected: "a JSON learner profile (\(error))")

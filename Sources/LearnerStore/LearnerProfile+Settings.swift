@@ -90,11 +90,91 @@ extension LearnerProfile {
     return row[b.count]
   }
 
-  /// Sets one setting from its text form, then validates the whole profile. An empty value
-  /// clears an optional setting (name, quran.scope, quran.targetDate, weekdayMinutes.*, lists).
-  /// Setting a goal key when there is no goal starts one (from An-Nas, starting `today`).
+  /// Sets one setting from its text form, then validates the whole profile (``set(_:today:)``).
   public mutating func set(_ key: String, to value: String, today: EpochDay = EpochDay(0)) throws(PlanEngineError) {
+    try set([(key, value)], today: today)
+  }
+
+  /// Sets several settings from their text forms, in the order given, then validates them
+  /// together: a batch is accepted or refused as a whole, whatever its order, and the error names
+  /// the key at fault and what it expects. An empty value clears an optional setting (name,
+  /// quran.scope, quran.targetDate, weekdayMinutes.*, lists). Setting a goal key when there is no
+  /// goal starts one (from An-Nas, starting `today`).
+  ///
+  /// Settings that go together (docs/cli.md, "Settings that go together"):
+  /// - the Quran's share (`quran.dailyMinutes`) follows the budget: when `dailyMinutes` changes
+  ///   and the share was the whole budget (at least the old `dailyMinutes`), it becomes the new
+  ///   budget; a smaller share set on purpose is kept, lowered to the budget if it exceeds it. A
+  ///   share set in the same batch is taken as given, and must not exceed every day's budget;
+  /// - `quran.surahs` (a list) makes the goal custom unless the batch sets `quran.direction`;
+  ///   surahs with another direction are refused (they would be ignored);
+  /// - `quran.scope` must overlap a custom goal's surahs, and `quran.targetDate` come after
+  ///   `quran.startDate`.
+  public mutating func set(_ changes: [(key: String, value: String)], today: EpochDay = EpochDay(0)) throws(PlanEngineError) {
+    var p = self
+    for (key, value) in changes { try p.assign(key, value, today: today) }
+    let keys = Set(changes.map(\.key))
+    if keys.contains("dailyMinutes") && !keys.contains("quran.dailyMinutes") {
+      let share = p.quran.settings.dailyMinutes, budget = Double(p.dailyMinutes)
+      if share >= Double(dailyMinutes) || share > budget { p.quran.settings.dailyMinutes = budget }
+    }
+    if keys.contains("quran.surahs") && !keys.contains("quran.direction"), let goal = p.quran.goal, !goal.surahs.isEmpty {
+      p.quran.goal!.direction = .custom
+    }
+    func given(_ key: String) -> String { changes.last { $0.key == key }?.value ?? ((try? p.setting(key)) ?? "") }
+    func bad(_ key: String, _ expected: String) -> PlanEngineError { .invalidValue(keyPath: key, value: given(key), expected: expected) }
+    do { try p.validate(file: "profile.json") } catch {
+      if case .malformed(_, _, let keyPath?, let expected) = error {
+        let setting = keyPath.replacingOccurrences(of: ".settings.", with: ".").replacingOccurrences(of: "quran.goal.", with: "quran.")
+        let key = changes.last { setting == $0.key || setting.hasPrefix($0.key + "[") || keyPath == $0.key }?.key
+          ?? (Self.settingKeys.contains(setting) ? setting : (setting.split(separator: "[").first.map(String.init) ?? setting))
+        throw bad(key, expected)
+      }
+      throw error
+    }
+    try p.checkTogether(changed: keys, bad: bad)
+    // Reminder settings that together leave no reminder time are refused here, on write (a
+    // profile already holding them still plans its day, without reminders).
+    if keys.contains(where: { $0.hasPrefix("vocabulary.") }) { do { _ = try p.reminderPolicy() } catch {
+      if case .invalidValue(let keyPath, _, let expected) = error {
+        let key = changes.last { keyPath == $0.key || keyPath.hasPrefix($0.key + "[") }?.key ?? keyPath
+        throw bad(key, expected)
+      }
+      throw error
+    } }
+    self = p
+  }
+
+  /// The checks across keys that apply when settings are written (a profile already holding
+  /// such a combination still loads: the goal's own checks in ``validate(file:)`` are the file's).
+  func checkTogether(changed keys: Set<String>, bad: (String, String) -> PlanEngineError) throws(PlanEngineError) {
+    if keys.contains("quran.surahs") || keys.contains("quran.direction"), let goal = quran.goal, goal.direction != .custom, !goal.surahs.isEmpty {
+      let key = keys.contains("quran.direction") ? "quran.direction" : "quran.surahs"
+      throw bad(key, "custom when quran.surahs is set (\(goal.direction.rawValue) ignores the surah list \(goal.surahs.map(String.init).joined(separator: ","))): set quran.direction custom, or clear quran.surahs with an empty value")
+    }
+    if keys.contains("quran.reciter") || keys.contains("quran.audioURLTemplate") {
+      do { try AudioURLTemplate.validateReciter(quran.settings) } catch {
+        if case .invalidValue(_, _, let expected) = error { throw bad("quran.reciter", expected) }
+        throw error
+      }
+    }
+    if keys.contains("quran.dailyMinutes") {
+      let most = max(dailyMinutes, weekdayMinutes.values.max() ?? 0)
+      if quran.settings.dailyMinutes > Double(most) {
+        throw bad("quran.dailyMinutes", "minutes from 0 to the daily budget (\(most): dailyMinutes or the largest weekdayMinutes); the Quran's share is part of it")
+      }
+    }
+  }
+
+  /// Parses one setting into the profile, without the checks of the whole.
+  mutating func assign(_ key: String, _ value: String, today: EpochDay) throws(PlanEngineError) {
     func bad(_ expected: String) -> PlanEngineError { .invalidValue(keyPath: key, value: value, expected: expected) }
+    func range(_ text: String) throws(PlanEngineError) -> AyahRange {
+      do { return try AyahRange(parsing: text) } catch {
+        if case .unknownQuranReference(_, let reason) = error { throw bad("a range in the Quran (\(reason))") }
+        throw error
+      }
+    }
     func int() throws(PlanEngineError) -> Int {
       guard let v = Int(value.trimmingCharacters(in: .whitespaces)) else { throw bad("a whole number") }
       return v
@@ -111,6 +191,7 @@ extension LearnerProfile {
       return e
     }
     var p = self
+    defer { self = p }
     switch key {
     case "name": p.name = value.isEmpty ? nil : value
     case "timezone": p.timezone = value
@@ -127,7 +208,7 @@ extension LearnerProfile {
         var surahs: [Int] = []
         for s in list() { guard let n = Int(s) else { throw bad("surah numbers separated by commas") }; surahs.append(n) }
         goal.surahs = surahs
-      case "quran.scope": goal.scope = value.isEmpty ? nil : try AyahRange(parsing: value)
+      case "quran.scope": goal.scope = value.isEmpty ? nil : try range(value)
       case "quran.memorised":
         var ranges: [MemorisedRange] = []
         for item in list() {
@@ -143,7 +224,7 @@ extension LearnerProfile {
             guard let d = try? EpochDay(parsing: String(parts[2])) else { throw bad(expected) }
             on = d
           } else if parts.count > 3 { throw bad(expected) }
-          ranges.append(MemorisedRange(try AyahRange(parsing: String(parts[0])), selfRating: rating, memorisedOn: on))
+          ranges.append(MemorisedRange(try range(String(parts[0])), selfRating: rating, memorisedOn: on))
         }
         goal.memorised = ranges
       case "quran.targetDate": goal.targetDate = value.isEmpty ? nil : try EpochDay(parsing: value)
@@ -178,21 +259,5 @@ extension LearnerProfile {
       guard key.hasPrefix("weekdayMinutes."), let day = Weekday(rawValue: String(key.dropFirst(15))) else { throw Self.unknownKey(key) }
       p.weekdayMinutes[day] = value.isEmpty ? nil : try int()
     }
-    do { try p.validate(file: "profile.json") } catch {
-      if case .malformed(_, _, let keyPath, let expected) = error,
-        let keyPath, keyPath == key || keyPath.hasPrefix(key) || keyPath.replacingOccurrences(of: ".settings.", with: ".") == key {
-        throw bad(expected)
-      }
-      throw error
-    }
-    // Reminder settings that together leave no reminder time are refused here, on write (a
-    // profile already holding them still plans its day, without reminders).
-    if key.hasPrefix("vocabulary.") { do { _ = try p.reminderPolicy() } catch {
-      if case .invalidValue(let keyPath, _, let expected) = error, keyPath == key || keyPath.hasPrefix(key + "[") {
-        throw bad(expected)
-      }
-      throw error
-    } }
-    self = p
   }
 }

@@ -32,6 +32,13 @@ extension LearnerProfile {
       if goal.direction == .custom && goal.surahs.isEmpty {
         throw bad("quran.goal.surahs", "the surahs of a custom goal, in learning order")
       }
+      if goal.direction == .custom, let scope = goal.scope,
+        !goal.surahs.contains(where: { Quran.surahRange($0).map(scope.overlaps) ?? false }) {
+        throw bad("quran.goal.scope", "a scope that overlaps the custom goal's surahs (\(goal.surahs.map(String.init).joined(separator: ","))), not \(scope): nothing would be left to learn")
+      }
+      if let target = goal.targetDate, target <= goal.startDate {
+        throw bad("quran.goal.targetDate", "a day after the goal's start (\(goal.startDate)), not \(target)")
+      }
     }
     guard quran.mushafLayout == Quran.layout else {
       throw bad("quran.mushafLayout", "\(Quran.layout) (the only layout shipped), not '\(quran.mushafLayout)'")

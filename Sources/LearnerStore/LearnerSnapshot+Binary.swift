@@ -36,6 +36,8 @@ extension LearnerSnapshot {
     for k in state.eventsByType.keys.sorted() { w.string(k); w.int(state.eventsByType[k]!) }
     Self.write(state.habits, to: &w)
     Self.write(state.plan, to: &w)
+    w.int(state.suspendedDecks.count)
+    for t in state.suspendedDecks { w.string(t) }
     let order = keys.isEmpty ? state.items.keys.sorted() : keys
     w.int(order.count)
     for (i, key) in order.enumerated() {
@@ -98,9 +100,11 @@ extension LearnerSnapshot {
       guard let k = r.string(), let n = r.int() else { return nil }
       state.eventsByType[k] = n
     }
-    guard let habits = readHabits(&r), let plan = readPlanInputs(&r), let itemCount = r.count() else { return nil }
+    guard let habits = readHabits(&r), let plan = readPlanInputs(&r), let deckCount = r.count() else { return nil }
     state.habits = habits
     state.plan = plan
+    for _ in 0..<deckCount { guard let t = r.string() else { return nil }; state.suspendedDecks.append(t) }
+    guard let itemCount = r.count() else { return nil }
     state.items.reserveCapacity(itemCount)
     var keys: [String] = []
     var others = [[ItemMemory]](repeating: [], count: setCount - 1)
@@ -141,6 +145,8 @@ extension LearnerSnapshot {
     static let suspended: UInt64 = 1 << 6, rank: UInt64 = 1 << 7
     /// Bit 8 + i: counter i is not zero (``counters``).
     static let firstCounter = 8
+    /// After the counters' bits: the word has tags (fold version 7).
+    static let tags: UInt64 = 1 << 18  // firstCounter + counterCount
   }
 
   private static let counterCount = 10
@@ -161,6 +167,7 @@ extension LearnerSnapshot {
       if word.deleted { flags |= Field.deleted }
       if word.suspended { flags |= Field.suspended }
       if word.rank != nil { flags |= Field.rank }
+      if !word.tags.isEmpty { flags |= Field.tags }
     }
     let values = counters(it)
     for (i, v) in values.enumerated() where v != 0 { flags |= 1 << UInt64(Field.firstCounter + i) }
@@ -178,6 +185,10 @@ extension LearnerSnapshot {
       for u in word.ukrainian { w.string(u) }
       w.signed(word.addedMillis)
       if let rank = word.rank { w.signed(Int64(rank)) }
+      if !word.tags.isEmpty {
+        w.int(word.tags.count)
+        for t in word.tags { w.string(t) }
+      }
     }
   }
 
@@ -208,8 +219,13 @@ extension LearnerSnapshot {
       guard let added = r.signed() else { return nil }
       var rank: Int?
       if flags & Field.rank != 0 { guard let v = r.signed() else { return nil }; rank = Int(v) }
+      var tags: [String] = []
+      if flags & Field.tags != 0 {
+        guard let n = r.count() else { return nil }
+        for _ in 0..<n { guard let t = r.string() else { return nil }; tags.append(t) }
+      }
       it.word = WordEntry(english: english, ukrainian: ukrainian, addedMillis: added, deleted: flags & Field.deleted != 0,
-                          suspended: flags & Field.suspended != 0, rank: rank)
+                          suspended: flags & Field.suspended != 0, rank: rank, tags: tags)
     }
     return it
   }

@@ -41,7 +41,11 @@ public struct LearnerSnapshot: Sendable, Equatable {
   /// 4: a look-up introduces a never-studied word (no Again) and may add it; reminder actions
   /// carry their meaning; words can be suspended; deck imports keep their order (`rank`).
   /// 5: old revisions with located mistakes are kept (``PlanInputs``).
-  public static let foldVersion = 5
+  /// 6: words carry tags (`word.tagged`, `word.untagged`) and decks can be suspended (the
+  /// state's `suspendedDecks`).
+  /// 7: `snapshot.bin` carries the words' tags and the suspended decks (a version-6 binary
+  /// snapshot lacked them).
+  public static let foldVersion = 7
   /// Parameter sets one snapshot keeps (the profile's and a fit).
   public static let maximumParameterSets = 2
 

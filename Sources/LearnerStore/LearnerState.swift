@@ -14,6 +14,8 @@ public struct LearnerState: Sendable, Equatable {
   public var latestEventMillis: Int64?
   /// What the daily plan reads besides the items (see ``PlanInputs``).
   public var plan = PlanInputs()
+  /// Suspended decks (`deck.suspended`): their tags' keys (``DeckTag/key(_:)``), sorted.
+  public var suspendedDecks: [String] = []
 
   public init() {}
 

@@ -66,6 +66,21 @@ enum EmbeddedCatalogs {
     "plan.budgetExceededBy": { "zero": "تجاوزت الخطة الوقت المخصص بـ{count} دقيقة", "one": "تجاوزت الخطة الوقت المخصص بدقيقة واحدة", "two": "تجاوزت الخطة الوقت المخصص بدقيقتين", "few": "تجاوزت الخطة الوقت المخصص بـ{count} دقائق", "many": "تجاوزت الخطة الوقت المخصص بـ{count} دقيقة", "other": "تجاوزت الخطة الوقت المخصص بـ{count} دقيقة" },
     "plan.deferred": { "zero": "لا مهام مؤجلة", "one": "أُجّلت مهمة واحدة إلى الأيام التالية", "two": "أُجّلت مهمتان إلى الأيام التالية", "few": "أُجّلت {count} مهام إلى الأيام التالية", "many": "أُجّلت {count} مهمة إلى الأيام التالية", "other": "أُجّلت {count} مهمة إلى الأيام التالية" },
     "plan.empty": "لا شيء مستحق للمراجعة اليوم.",
+    "plan.noGoal": "لا شيء للتخطيط بعد: لم يُحدَّد هدف للحفظ ولا كلمة مستحقة. حدّد هدفًا بالأمر {goalCommand} أو أضف كلمات بالأمر {addCommand}.",
+    "week.title": "أسبوع {from} – {to}",
+    "week.assumption": "كل يوم مخطط كما يخططه الأمر {command}، على افتراض أن كل يوم قبله أُنجز كما خُطط ونجح (سُجّل بدرجة جيد): لا درجة معروفة بعد، فالدرجات الحقيقية تغيّر الأيام التالية.",
+    "week.sabaq": "السبق: {ranges}",
+    "week.sabqi": "السبقي: {ranges}",
+    "week.manzil": "المنزل: {ranges}",
+    "week.noLesson": "لا درس جديد",
+    "week.noQuran": "لا شيء من القرآن في هذا اليوم",
+    "week.weekday.mon": "الاثنين",
+    "week.weekday.tue": "الثلاثاء",
+    "week.weekday.wed": "الأربعاء",
+    "week.weekday.thu": "الخميس",
+    "week.weekday.fri": "الجمعة",
+    "week.weekday.sat": "السبت",
+    "week.weekday.sun": "الأحد",
     "plan.shortened": "قُصّرت الخطة إلى {minutes} لأن نسبة الإنجاز المعتادة نحو {percent}",
     "plan.summary": "{date}: {items}، {planned} (من أصل {budget})",
     "plan.title": "خطة يوم {date}",
@@ -104,7 +119,14 @@ enum EmbeddedCatalogs {
     "words.popularity": "الشعبية {value}",
     "words.recall": "احتمال التذكّر {percent}",
     "words.suspended": "موقوفة",
-    "words.tags": "الوسوم {tags}"
+    "words.tags": "الوسوم {tags}",
+    "item.wordLeech": "كلمة عصيّة (تُنسى مرة بعد مرة): تعلّمها من جديد: اقرأ البطاقة وكوّن بها جملة، أو أوقفها",
+    "stats.leeches": "كلمات عصيّة (تُنسى مرة بعد مرة؛ تعلّمها من جديد أو أوقفها): {words}",
+    "stats.suspended": "موقوفة: {value}",
+    "words.leech": "عصيّة",
+    "words.deckSuspended": "أُوقفت المجموعة {tag}: {words} خارج الخطط والتذكيرات.",
+    "words.deckUnsuspended": "عادت المجموعة {tag}: {words} في الخطط والتذكيرات من جديد.",
+    "words.importedTags": "كلمات نالت وسومًا جديدة: {value}."
   }
 }
 
@@ -171,6 +193,21 @@ enum EmbeddedCatalogs {
     "plan.budgetExceededBy": { "one": "budget exceeded by {count} minute", "other": "budget exceeded by {count} minutes" },
     "plan.deferred": { "one": "{count} item moved to later days", "other": "{count} items moved to later days" },
     "plan.empty": "Nothing is due today.",
+    "plan.noGoal": "Nothing to plan yet: no Quran goal is set and no word is due. Set a goal with {goalCommand}, or add words with {addCommand}.",
+    "week.title": "Week of {from} – {to}",
+    "week.assumption": "Each day is planned as {command} plans it, assuming every day before it was done as planned and passed (recorded as good): no grade is known yet, so real grades change the days after.",
+    "week.sabaq": "sabaq: {ranges}",
+    "week.sabqi": "sabqi: {ranges}",
+    "week.manzil": "manzil: {ranges}",
+    "week.noLesson": "no new lesson",
+    "week.noQuran": "no Quran work planned",
+    "week.weekday.mon": "Mon",
+    "week.weekday.tue": "Tue",
+    "week.weekday.wed": "Wed",
+    "week.weekday.thu": "Thu",
+    "week.weekday.fri": "Fri",
+    "week.weekday.sat": "Sat",
+    "week.weekday.sun": "Sun",
     "plan.shortened": "plan shortened to {minutes}: you usually finish about {percent} of a plan",
     "plan.summary": "{date}: {items}, {planned} (budget {budget})",
     "plan.title": "Plan for {date}",
@@ -209,7 +246,14 @@ enum EmbeddedCatalogs {
     "words.popularity": "popularity {value}",
     "words.recall": "recall {percent}",
     "words.suspended": "suspended",
-    "words.tags": "tags {tags}"
+    "words.tags": "tags {tags}",
+    "item.wordLeech": "a leech (failed again and again): relearn it: read the card and make up a sentence with it, or suspend it",
+    "stats.leeches": "leeches (failed again and again; relearn or suspend): {words}",
+    "stats.suspended": "suspended: {value}",
+    "words.leech": "leech",
+    "words.deckSuspended": "Suspended the deck {tag}: {words} left out of plans and reminders.",
+    "words.deckUnsuspended": "The deck {tag} is back: {words} in plans and reminders again.",
+    "words.importedTags": "Words that gained tags: {value}."
   },
   "descriptions": {
     "count.days": "A number of days.",
@@ -269,6 +313,21 @@ enum EmbeddedCatalogs {
     "plan.budgetExceededBy": "The plan is longer than the day's time budget by {count} minutes.",
     "plan.deferred": "Items that did not fit today and were moved to the following days.",
     "plan.empty": "Shown instead of sections when nothing is due.",
+    "plan.noGoal": "Shown when nothing is planned and the learner has no Quran goal: {goalCommand} and {addCommand} are command lines, shown as written.",
+    "week.title": "Title of 'planner week': {from} and {to} are dates.",
+    "week.assumption": "Second line of 'planner week': how the coming days were planned; {command} is a command line, shown as written.",
+    "week.sabaq": "A day of the week card: the new lesson; {ranges} are surah ranges.",
+    "week.sabqi": "A day of the week card: recent revision; {ranges} are surah ranges.",
+    "week.manzil": "A day of the week card: old revision; {ranges} are surah ranges.",
+    "week.noLesson": "A day of the week card without a new lesson.",
+    "week.noQuran": "A day of the week card with no Quran work at all.",
+    "week.weekday.mon": "Short weekday name on the week card.",
+    "week.weekday.tue": "Short weekday name on the week card.",
+    "week.weekday.wed": "Short weekday name on the week card.",
+    "week.weekday.thu": "Short weekday name on the week card.",
+    "week.weekday.fri": "Short weekday name on the week card.",
+    "week.weekday.sat": "Short weekday name on the week card.",
+    "week.weekday.sun": "Short weekday name on the week card.",
     "plan.shortened": "The plan was made shorter because the learner usually finishes only part of it: {minutes} is a count.minutes phrase, {percent} a percentage.",
     "plan.summary": "The plan's one-line summary: {items} is a count.items phrase, {planned} and {budget} count.minutes phrases.",
     "plan.title": "Title of the day's plan.",
@@ -307,7 +366,14 @@ enum EmbeddedCatalogs {
     "words.popularity": "A word's popularity (how often the learner reached for it since they last knew it): {value} is an integer.",
     "words.recall": "A word's predicted recall today, a percentage.",
     "words.suspended": "A word left out of plans and reminders (its deck is suspended).",
-    "words.tags": "A word's tags (decks), joined by commas."
+    "words.tags": "A word's tags (decks), joined by commas.",
+    "item.wordLeech": "Added after the reason of a vocabulary review of a leech (a word failed again and again): the treatment, relearn or suspend.",
+    "stats.leeches": "Statistics line: the leeches (words failed again and again), {words} joined by commas.",
+    "stats.suspended": "Statistics line: how many words are suspended (on their own or by their deck), {value} an integer.",
+    "words.leech": "A word failed again and again (a leech), in the dictionary listing.",
+    "words.deckSuspended": "After `words suspend --tag`: {tag} the deck, {words} a count.words phrase (its words).",
+    "words.deckUnsuspended": "After `words unsuspend --tag`: {tag} the deck, {words} a count.words phrase (its words).",
+    "words.importedTags": "After the `words import` summary, when words already there gained tags: {value} an integer."
   }
 }
 
@@ -374,6 +440,21 @@ enum EmbeddedCatalogs {
     "plan.budgetExceededBy": { "one": "бюджет часу перевищено на {count} хвилину", "few": "бюджет часу перевищено на {count} хвилини", "many": "бюджет часу перевищено на {count} хвилин", "other": "бюджет часу перевищено на {count} хвилини" },
     "plan.deferred": { "one": "{count} завдання перенесено на наступні дні", "few": "{count} завдання перенесено на наступні дні", "many": "{count} завдань перенесено на наступні дні", "other": "{count} завдання перенесено на наступні дні" },
     "plan.empty": "Сьогодні нічого не заплановано.",
+    "plan.noGoal": "Планувати ще нічого: мету з Корану не задано, і жодне слово не чекає повторення. Задайте мету командою {goalCommand} або додайте слова командою {addCommand}.",
+    "week.title": "Тиждень {from} – {to}",
+    "week.assumption": "Кожен день сплановано так, як його планує {command}, за припущення, що кожен попередній день виконано за планом і успішно (з оцінкою «добре»): оцінок ще немає, тож справжні оцінки змінять наступні дні.",
+    "week.sabaq": "сабак: {ranges}",
+    "week.sabqi": "сабкі: {ranges}",
+    "week.manzil": "манзіль: {ranges}",
+    "week.noLesson": "без нового уроку",
+    "week.noQuran": "з Корану нічого не заплановано",
+    "week.weekday.mon": "Пн",
+    "week.weekday.tue": "Вт",
+    "week.weekday.wed": "Ср",
+    "week.weekday.thu": "Чт",
+    "week.weekday.fri": "Пт",
+    "week.weekday.sat": "Сб",
+    "week.weekday.sun": "Нд",
     "plan.shortened": "план скорочено до {minutes}: зазвичай ви виконуєте близько {percent} плану",
     "plan.summary": "{date}: {items}, {planned} (бюджет {budget})",
     "plan.title": "План на {date}",
@@ -412,7 +493,14 @@ enum EmbeddedCatalogs {
     "words.popularity": "популярність {value}",
     "words.recall": "пригадування {percent}",
     "words.suspended": "призупинено",
-    "words.tags": "теги {tags}"
+    "words.tags": "теги {tags}",
+    "item.wordLeech": "проблемне слово (забувається знову і знову): вивчіть його заново: прочитайте картку й складіть із ним речення, або призупиніть його",
+    "stats.leeches": "проблемні слова (забуваються знову і знову; вивчіть заново або призупиніть): {words}",
+    "stats.suspended": "призупинено: {value}",
+    "words.leech": "проблемне",
+    "words.deckSuspended": "Колоду {tag} призупинено: {words} поза планами й нагадуваннями.",
+    "words.deckUnsuspended": "Колоду {tag} повернуто: {words} знову в планах і нагадуваннях.",
+    "words.importedTags": "Слів із новими тегами: {value}."
   }
 }
 
@@ -496,6 +584,8 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
   case itemWatch = "item.watch"
   /// recall {percent}
   case itemWordDue = "item.wordDue"
+  /// a leech (failed again and again): relearn it: read the card and make up a sentence with it, or suspend it
+  case itemWordLeech = "item.wordLeech"
   /// recall {percent}, and you reached for it since you last knew it
   case itemWordNeeded = "item.wordNeeded"
   /// no new material today: due reviews come first
@@ -536,6 +626,8 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
   case planDeferred = "plan.deferred"
   /// Nothing is due today.
   case planEmpty = "plan.empty"
+  /// Nothing to plan yet: no Quran goal is set and no word is due. Set a goal with {goalCommand}, or add words with {addCommand}.
+  case planNoGoal = "plan.noGoal"
   /// plan shortened to {minutes}: you usually finish about {percent} of a plan
   case planShortened = "plan.shortened"
   /// {date}: {items}, {planned} (budget {budget})
@@ -580,20 +672,56 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
   case statsAverageRecall = "stats.averageRecall"
   /// due today: {value}
   case statsDueToday = "stats.dueToday"
+  /// leeches (failed again and again; relearn or suspend): {words}
+  case statsLeeches = "stats.leeches"
   /// most popular: {word} (popularity {value})
   case statsMostPopular = "stats.mostPopular"
   /// most popular: none (every word is at popularity {value})
   case statsMostPopularNone = "stats.mostPopularNone"
   /// need practice most: {words}
   case statsNeedPractice = "stats.needPractice"
+  /// suspended: {value}
+  case statsSuspended = "stats.suspended"
   /// Vocabulary on {date}
   case statsTitle = "stats.title"
   /// well known (recall ≥ {percent}): {value}
   case statsWellKnown = "stats.wellKnown"
   /// words: {total} ({new} not yet reviewed)
   case statsWords = "stats.words"
+  /// Each day is planned as {command} plans it, assuming every day before it was done as planned and passed (recorded as good): no grade is known yet, so real grades change the days after.
+  case weekAssumption = "week.assumption"
+  /// manzil: {ranges}
+  case weekManzil = "week.manzil"
+  /// no new lesson
+  case weekNoLesson = "week.noLesson"
+  /// no Quran work planned
+  case weekNoQuran = "week.noQuran"
+  /// sabaq: {ranges}
+  case weekSabaq = "week.sabaq"
+  /// sabqi: {ranges}
+  case weekSabqi = "week.sabqi"
+  /// Week of {from} – {to}
+  case weekTitle = "week.title"
+  /// Fri
+  case weekWeekdayFri = "week.weekday.fri"
+  /// Mon
+  case weekWeekdayMon = "week.weekday.mon"
+  /// Sat
+  case weekWeekdaySat = "week.weekday.sat"
+  /// Sun
+  case weekWeekdaySun = "week.weekday.sun"
+  /// Thu
+  case weekWeekdayThu = "week.weekday.thu"
+  /// Tue
+  case weekWeekdayTue = "week.weekday.tue"
+  /// Wed
+  case weekWeekdayWed = "week.weekday.wed"
   /// added {date}
   case wordsAdded = "words.added"
+  /// Suspended the deck {tag}: {words} left out of plans and reminders.
+  case wordsDeckSuspended = "words.deckSuspended"
+  /// The deck {tag} is back: {words} in plans and reminders again.
+  case wordsDeckUnsuspended = "words.deckUnsuspended"
   /// ({details})
   case wordsDetails = "words.details"
   /// No words yet. Add one with {addCommand}, or import a deck with {importCommand}.
@@ -604,6 +732,10 @@ public enum MessageKey: String, Sendable, Hashable, CaseIterable {
   case wordsExported = "words.exported"
   /// Imported {words} from {file}: {added} added, {extended} gained translations, {unchanged} unchanged.
   case wordsImported = "words.imported"
+  /// Words that gained tags: {value}.
+  case wordsImportedTags = "words.importedTags"
+  /// leech
+  case wordsLeech = "words.leech"
   /// new
   case wordsNew = "words.new"
   /// popularity {value}

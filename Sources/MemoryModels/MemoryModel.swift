@@ -15,6 +15,11 @@ public protocol MemoryModel: Sendable {
   /// Predicted probability of recall `elapsedDays` (real) after the last review.
   func predictedRecall(_ state: State, elapsedDays: Double) -> Double
 
+  /// The recall predicted `elapsedDays` (at least 0) after `state` and the state after a
+  /// review then: what a replay needs per row, in one call so a model can share the work
+  /// (FSRS-6 computes R once). The default calls `predictedRecall` and `next`.
+  func review(_ state: State, elapsedDays: Int, rating: Rating) -> (retrievability: Double, next: State)
+
   /// Whole days until the next review for a desired retention.
   func intervalDays(_ state: State, desiredRetention: Double) -> Int
 
@@ -23,6 +28,13 @@ public protocol MemoryModel: Sendable {
 
   /// FSRS difficulty; nil for models without one.
   func difficulty(_ state: State) -> Double?
+}
+
+extension MemoryModel {
+  @inlinable
+  public func review(_ state: State, elapsedDays: Int, rating: Rating) -> (retrievability: Double, next: State) {
+    (predictedRecall(state, elapsedDays: Double(max(elapsedDays, 0))), next(state, elapsedDays: elapsedDays, rating: rating))
+  }
 }
 
 extension FSRS6: MemoryModel {

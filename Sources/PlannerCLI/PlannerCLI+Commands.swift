@@ -2,6 +2,7 @@
 extension PlannerCLI {
   package static let commands: [any PlannerCommand.Type] = [
     TodayCommand.self,
+    WeekCommand.self,
     InitCommand.self,
     RecordCommand.self,
     ShowCommand.self,

@@ -17,6 +17,9 @@ public enum PlanEngineError: Error, Sendable, Equatable {
   case lockTimeout(path: String, seconds: Double)
   /// Not enough data for what was asked (e.g. an empty review log).
   case insufficientData(String)
+  /// A look-up of a word that is neither in the learner's dictionary nor in the built-in
+  /// English→Ukrainian list (of `listSize` words), without the translation that would add it.
+  case unknownLookup(String, listSize: Int)
 }
 
 extension PlanEngineError: CustomStringConvertible {
@@ -41,6 +44,9 @@ extension PlanEngineError: CustomStringConvertible {
       return "\(path): another planner process holds this learner's lock (waited \(seconds) s); try again later"
     case .insufficientData(let what):
       return what
+    case .unknownLookup(let word, let listSize):
+      return "'\(word)' is not in the learner's dictionary nor in the built-in English→Ukrainian list (\(listSize) words): "
+        + "give the translation the app showed with --translation UK, or add the word with `planner record DIR word add`"
     }
   }
 

@@ -98,10 +98,9 @@ public enum ReviewReplay {
                 if p < 0 {
                   next = model.next(nil, elapsedDays: 0, rating: g)
                 } else {
-                  let t = Int(ts[i])
-                  let before = shared.base[p]
-                  out.r[i] = model.predictedRecall(before, elapsedDays: Double(max(t, 0)))
-                  next = model.next(before, elapsedDays: t, rating: g)
+                  let (r, after) = model.review(shared.base[p], elapsedDays: Int(ts[i]), rating: g)
+                  out.r[i] = r
+                  next = after
                 }
                 (shared.base + i).initialize(to: next)
                 flags.base[i] = true

@@ -47,9 +47,25 @@ public struct HiddenCard: Sendable, Equatable {
 /// With a ``truth`` (`--truth-model`, other than the default) the items' states are that
 /// truth's (``states``) and the update uses the rating the events record; ``cards`` then
 /// stays empty and ``endCards`` summarises each state by its strength.
+///
+/// Under a truth model, Quran units are pages of lines (``QuranLineTruth``): each recitation
+/// draws which of its lines are forgotten (``recite(_:piece:newLesson:day:)``), and the replay
+/// redraws them from the same keyed randomness and the same state, so it needs no located
+/// mistakes. Every draw is keyed by (seed, learner, item, review index): ``pairedRandom(_:)``.
 public struct HiddenMemory: Sendable {
   public let model: PowerLawMemory
   public let ability: Double
+  /// The seed and learner index the paired draws are keyed by.
+  public let seed: UInt64
+  public let learnerIndex: Int
+  /// Exposures of each item so far (its review index for the paired draws).
+  public internal(set) var exposures: [String: Int] = [:]
+  /// The Quran's line-level truth over the word-level truth (nil without a truth model).
+  public let lineTruth: QuranLineTruth<AnyMemoryTruth>?
+  /// Line states of each Quran unit under ``lineTruth``.
+  public internal(set) var pages: [String: QuranLineTruth<AnyMemoryTruth>.Page] = [:]
+  /// Lines learnt of each Quran unit (without ``lineTruth``).
+  public internal(set) var learnedLines: [String: Double] = [:]
   /// The truth model (nil: the power law above, ``PowerLawTruth/simulator``).
   public let truth: AnyMemoryTruth?
   /// Parameters of every item the learner has met or holds, by item key (`p582`, `w:word`).
@@ -58,18 +74,29 @@ public struct HiddenMemory: Sendable {
   public private(set) var states: [String: AnyMemoryTruth.State] = [:]
   let parameters: PowerLawTruth.Parameters
 
-  public init(ability: Double, items: [String: HiddenItem], model: PowerLawMemory = PowerLawMemory(), truth: AnyMemoryTruth? = nil) {
+  public init(ability: Double, items: [String: HiddenItem], model: PowerLawMemory = PowerLawMemory(), truth: AnyMemoryTruth? = nil,
+              seed: UInt64 = 0, learnerIndex: Int = 0, lines: QuranLineTruth<AnyMemoryTruth>.Parameters = .init()) {
     self.ability = ability
     self.items = items
     self.model = model
     self.truth = truth
+    self.seed = seed
+    self.learnerIndex = learnerIndex
+    lineTruth = truth.map { QuranLineTruth(line: $0, parameters: lines) }
     parameters = Self.parameters(model)
     for (key, item) in items {
       guard let h = item.startStrength, let d = item.startLastDay else { continue }
-      if let truth {
+      if let lineTruth, Self.isQuran(key) {
+        var page = QuranLineTruth<AnyMemoryTruth>.Page(lineCount: Self.lineCount(key))
+        for l in page.lines.indices {
+          page.lines[l] = lineTruth.line.seasoned(lineTruth.lineItem(truthItem(key), line: l, salt: salt(key)), strength: h, lastDay: Double(d))
+        }
+        pages[key] = page
+      } else if let truth {
         states[key] = truth.seasoned(truthItem(key), strength: h, lastDay: Double(d))
       } else {
         cards[key] = HiddenCard(strength: h, lastDay: d)
+        if Self.isQuran(key) { learnedLines[key] = Self.unitLines(key) }
       }
     }
   }
@@ -80,15 +107,16 @@ public struct HiddenMemory: Sendable {
   }
 
   /// Keys of the items held (memorised before, or met).
-  public var heldKeys: [String] { truth == nil ? Array(cards.keys) : Array(states.keys) }
-  public var heldCount: Int { truth == nil ? cards.count : states.count }
-  public func holds(_ key: String) -> Bool { truth == nil ? cards[key] != nil : states[key] != nil }
+  public var heldKeys: [String] { truth == nil ? Array(cards.keys) : Array(states.keys) + Array(pages.keys) }
+  public var heldCount: Int { truth == nil ? cards.count : states.count + pages.count }
+  public func holds(_ key: String) -> Bool { truth == nil ? cards[key] != nil : (states[key] != nil || pages[key] != nil) }
 
   /// How many held items have a recall below `threshold` on a learning day.
   public func countBelow(_ threshold: Double, on day: Int) -> Int {
     var n = 0
     if let truth {
       for (key, s) in states where truth.recall(s, item: truthItem(key), day: Double(day)) < threshold { n += 1 }
+      for key in pages.keys where recall(key, on: day)! < threshold { n += 1 }
     } else {
       for c in cards.values where PowerLawMemory.recall(elapsedDays: Double(day - c.lastDay), strength: c.strength) < threshold { n += 1 }
     }
@@ -101,6 +129,16 @@ public struct HiddenMemory: Sendable {
     var out: [String: HiddenCard] = [:]
     for (key, s) in states {
       out[key] = HiddenCard(strength: truth.strength(s, item: truthItem(key)), lastDay: Int(truth.lastDay(s).rounded(.down)))
+    }
+    for (key, page) in pages {
+      // A page: its weakest learnt line's strength, and its latest exposure.
+      var h = Double.infinity, last = 0.0
+      for (l, s) in page.lines.enumerated() {
+        guard let s else { continue }
+        h = Swift.min(h, truth.strength(s, item: lineTruth!.lineItem(truthItem(key), line: l, salt: salt(key))))
+        last = Swift.max(last, truth.lastDay(s))
+      }
+      out[key] = HiddenCard(strength: h.isFinite ? h : 0, lastDay: Int(last.rounded(.down)))
     }
     return out
   }
@@ -119,6 +157,15 @@ public struct HiddenMemory: Sendable {
 
   /// Hidden recall probability of an item on a learning day (nil: never met).
   public func recall(_ key: String, on day: Int) -> Double? {
+    if let page = pages[key], let lineTruth {
+      var sum = 0.0, n = 0
+      for (l, s) in page.lines.enumerated() {
+        guard let s else { continue }
+        sum += lineTruth.line.recall(s, item: lineTruth.lineItem(truthItem(key), line: l, salt: salt(key)), day: Double(day))
+        n += 1
+      }
+      return n == 0 ? 0 : sum / Double(n)
+    }
     if let truth { return states[key].map { truth.recall($0, item: truthItem(key), day: Double(day)) } }
     guard let c = cards[key] else { return nil }
     return PowerLawMemory.recall(elapsedDays: Double(day - c.lastDay), strength: c.strength)
@@ -181,11 +228,20 @@ public struct HiddenMemory: Sendable {
       guard let range = try? AyahRange(parsing: r.range) else { return }
       for unit in ReviewUnits.units(overlapping: range) {
         let key = unit.description
+        if lineTruth != nil {
+          for piece in Self.pieces(unit, of: range) { _ = recite(key, piece: piece, newLesson: r.tier == .newLesson, day: day) }
+          continue
+        }
+        exposures[key, default: 0] += 1
+        if r.tier == .newLesson, !key.hasPrefix("w:") {
+          learnedLines[key] = Swift.min(Self.unitLines(key), learnedLines[key, default: 0] + Self.pieces(unit, of: range).reduce(0) { $0 + Quran.lines($1) })
+        }
         let rating = Rating(rawValue: Swift.min(4, Swift.max(1, r.grade))) ?? .good
         if r.tier == .newLesson { learn(key, on: day, rating: truth == nil ? .good : rating) } else { review(key, on: day, rating: rating) }
       }
     case .wordQuizzed(let e, _, let verdict, _):
       let key = "w:" + wordKey(e)
+      exposures[key, default: 0] += 1
       // A quiz records right, a typo or wrong: Good, Hard or Again (Easy cannot be told apart).
       let rating: Rating = verdict == .wrong ? .again : (verdict == .typo ? .hard : .good)
       if !holds(key) { learn(key, on: day, rating: truth == nil ? .good : rating) } else { review(key, on: day, rating: rating) }

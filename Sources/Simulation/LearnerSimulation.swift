@@ -17,6 +17,8 @@ public struct LearnerRun: Sendable {
   public var events: [LearnerEvent]
   /// The hidden memory at the end (parameters of every item met, and their states).
   public var hidden: HiddenMemory
+  /// The benchmark's metrics from the truth (when asked for).
+  public var metrics: TruthMetrics?
 }
 
 public enum LearnerSimulation {
@@ -37,12 +39,20 @@ public enum LearnerSimulation {
     return items
   }
 
+  /// Mushaf lines of the whole Quran (for the goal forecast's lines left).
+  static let quranLines = Quran.lines(AyahRange(uncheckedFirst: 1, last: Quran.ayahCount))
+
+  /// One learner under one policy. `lines`: the Quran line-level truth's constants (used under
+  /// a truth model); `measure`: also collect the benchmark's ``TruthMetrics``.
   public static func run(_ learner: SimulatedLearner, policy: SimulationPolicy, days: Int, start: EpochDay, seed: UInt64,
-                         desiredRetention: Double? = nil, truth: AnyMemoryTruth? = nil) throws(PlanEngineError) -> LearnerRun {
+                         desiredRetention: Double? = nil, truth: AnyMemoryTruth? = nil,
+                         lines: QuranLineTruth<AnyMemoryTruth>.Parameters = .init(), measure: Bool = false) throws(PlanEngineError) -> LearnerRun {
     let profile = learner.profile(start: start, desiredRetention: desiredRetention)
     let model = PowerLawMemory()
     var hidden = HiddenMemory(ability: learner.ability, items: startingMemory(learner, start: start, seed: seed, model: model), model: model,
-                              truth: truth)
+                              truth: truth, seed: seed, learnerIndex: learner.index, lines: lines)
+    var meter = measure ? TruthMeter(learner: learner, start: start.value, days: days, hidden: hidden) : nil
+    let memorisedLines = learner.memorisedJuz.compactMap { Quran.juz($0) }.reduce(0) { $0 + Quran.lines($1) }
     var side = PlanningSide(profile: profile, policy: policy)
     var clock = LearningDayClock(profile: profile)
     var events: [LearnerEvent] = []
@@ -52,10 +62,15 @@ public enum LearnerSimulation {
 
     for d in 0..<days {
       let day = start.advanced(by: d)
+      meter?.startOfDay(d, hidden: hidden)
       var rng = SplitMix64(keys: seed, 0x4441_5953, UInt64(learner.index), UInt64(d))
       let skipped = rng.nextDouble() < learner.skipProbability
       if skipped || learner.onHoliday(d) { continue }
-      let plan = try side.plan(day: day)
+      let (plan, forecast) = try side.planAndForecast(day: day)
+      if let forecast, meter != nil {
+        let learnt = meter!.metrics.newLines
+        meter!.forecast(forecast, d: d, newLinesSoFar: learnt, goalLinesLeft: Swift.max(0, quranLines - memorisedLines - learnt))
+      }
       // Vocabulary learners meet new words every day (the seed app's translations) and add
       // them to the dictionary; the plans choose when to learn them.
       let adding = learner.quranShare < 1 ? learner.newWordsPerDay : 0
@@ -90,36 +105,56 @@ public enum LearnerSimulation {
       let willing = min(1, learner.completion * SimulationRandom.uniform(&rng, 0.8, 1.25))
       let planned = Double(plan.reduce(0) { $0 + $1.estimatedSeconds })
       var used = 0.0, estimatedDone = 0.0
+      var quranSeconds = 0.0, wordSeconds = 0.0
       var k = 0
       while k < plan.count {
-        // Stop when out of time, or when the share of the plan they are willing to do is done.
+        // The one stop rule for every policy: out of time, or the share of the plan's
+        // estimated time they are willing to do is done.
         if k > 0 && (used >= cap || (willing < 1 && estimatedDone >= willing * planned)) { break }
         estimatedDone += Double(plan[k].estimatedSeconds)
         let item = plan[k]
-        var itemRNG = SplitMix64(keys: seed, 0x4954_454D, UInt64(learner.index), UInt64(d), FNV1a64.hash(item.id))
         var seconds = 0.0
         switch item.kind {
         case .quran(let tier, let ranges):
+          let pace = tier == .newLesson ? learner.secondsPerNewLine : learner.secondsPerRevisedLine
           for range in ranges {
             for unit in ReviewUnits.units(overlapping: range) {
               let key = unit.description
               hidden.define(key, HiddenMemory.drawItem(key, ability: learner.ability, seed: seed, learner: learner.index, model: model))
-              let pieces = ReviewUnits.ranges(unit).compactMap { run -> AyahRange? in
-                let a = max(run.first, range.first), b = min(run.last, range.last)
-                return a <= b ? AyahRange(uncheckedFirst: a, last: b) : nil
+              let pieces = HiddenMemory.pieces(unit, of: range)
+              meter?.exposed(key, day: day.value)
+              if hidden.lineTruth != nil {
+                // The line-level truth: each piece draws its forgotten lines (a mistake is a line forgotten).
+                for piece in pieces {
+                  let outcome = hidden.recite(key, piece: piece, newLesson: tier == .newLesson, day: day.value)
+                  var timeRNG = hidden.pairedRandom(key, stream: 1)
+                  let lines = Quran.lines(piece)
+                  let share = Double(outcome.forgotten.count) / Double(Swift.max(1, HiddenMemory.lineIndices(key, piece).count))
+                  let s = max(1, (lines * pace * exp(0.15 * SimulationRandom.normal(&timeRNG)) * (1 + 0.4 * share)).rounded())
+                  let grade = outcome.rating.rawValue
+                  emit(.recitation(Recitation(range: piece.description, tier: tier, grade: grade, mistakes: outcome.forgotten.count,
+                                              hesitations: 0, seconds: s)))
+                  if tier == .newLesson { meter?.metrics.newLines += lines }
+                  seconds += s
+                  quranSeconds += s
+                  t += Int64(s * 1000)
+                }
+                continue
               }
+              var itemRNG = hidden.pairedRandom(key)
               let p = tier == .newLesson ? hidden.newLessonRecall(key, on: day.value) : hidden.recall(key, on: day.value) ?? 0.5
               let (grade, mistakesPerLine) = drawGrade(p: p, key: key, hidden: hidden, &itemRNG)
               for piece in pieces {
                 let lines = Quran.lines(piece)
-                let pace = tier == .newLesson ? learner.secondsPerNewLine : learner.secondsPerRevisedLine
                 let s = max(1, (lines * pace * exp(0.15 * SimulationRandom.normal(&itemRNG)) * (grade == 1 ? 1.4 : 1)).rounded())
                 let mistakes = grade == 1 ? 2 + Int(lines * mistakesPerLine) : (grade == 2 ? 1 : 0)
                 let event = Recitation(range: piece.description, tier: tier, grade: grade, mistakes: mistakes,
                                        hesitations: grade == 2 ? 1 : 0, seconds: s)
                 emit(.recitation(event))
                 hidden.apply(today[today.count - 1], day: day.value)
+                if tier == .newLesson { meter?.metrics.newLines += lines }
                 seconds += s
+                quranSeconds += s
                 t += Int64(s * 1000)
               }
             }
@@ -128,6 +163,7 @@ public enum LearnerSimulation {
           let uk = translations[en] ?? ""
           let key = "w:" + wordKey(en)
           hidden.define(key, HiddenMemory.drawItem(key, ability: learner.ability, seed: seed, learner: learner.index, model: model))
+          var itemRNG = hidden.pairedRandom(key)
           var verdict = AnswerVerdict.right
           var s = max(1, (3 * learner.secondsPerWord * exp(0.2 * SimulationRandom.normal(&itemRNG))).rounded())
           if let truth {
@@ -139,10 +175,13 @@ public enum LearnerSimulation {
           let answer = verdict == .right ? uk : (verdict == .typo ? String(uk.dropLast()) : "?")
           emit(.wordQuizzed(english: en, answer: answer, verdict: verdict, seconds: s))
           hidden.apply(today[today.count - 1], day: day.value)
+          meter?.metrics.newWords += 1
           seconds += s
+          wordSeconds += s
           t += Int64(s * 1000)
         case .word(let en):
           let key = "w:" + wordKey(en)
+          var itemRNG = hidden.pairedRandom(key)
           let p = hidden.recall(key, on: day.value) ?? 0.5
           let (grade, _) = drawGrade(p: p, key: key, hidden: hidden, &itemRNG)
           let uk = translations[en] ?? ""
@@ -153,6 +192,7 @@ public enum LearnerSimulation {
           emit(.wordQuizzed(english: en, answer: answer, verdict: verdict, seconds: s))
           hidden.apply(today[today.count - 1], day: day.value)
           seconds += s
+          wordSeconds += s
           t += Int64(s * 1000)
         }
         used += seconds
@@ -161,10 +201,12 @@ public enum LearnerSimulation {
         k += 1
       }
       for item in plan[k...] { emit(.planItemSkipped(date: date, item: item.id)) }
+      meter?.worked(quranSeconds: quranSeconds, wordSeconds: wordSeconds)
       side.receive(today)
       events += today
     }
-    return LearnerRun(learner: learner, policy: policy, profile: profile, events: events, hidden: hidden)
+    meter?.finish(hidden)
+    return LearnerRun(learner: learner, policy: policy, profile: profile, events: events, hidden: hidden, metrics: meter?.metrics)
   }
 
   /// A grade 1–4 drawn from the hidden recall probability p: forgotten with probability 1 − p;

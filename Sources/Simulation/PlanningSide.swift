@@ -15,21 +15,24 @@ import Vocabulary
 /// fold, the same plan inputs from the fold's state, the same parameter refits at the same
 /// checkpoints) planned by `DailyPlanner`, incrementally so that a year of days does not
 /// re-read the whole history each day; reminders are left out of the plan, as the simulated
-/// learners do not act on them. The fixed policies read the same fold and its plan inputs with
-/// the profile's own parameters (they stand for schedulers without planner's refit).
+/// learners do not act on them. The other policies read the same fold and its plan inputs
+/// (PlanningSide+Baselines.swift); Anki refits like the planner, the rest keep the profile's
+/// parameters.
 public struct PlanningSide: Sendable {
   public let profile: LearnerProfile
   public let policy: SimulationPolicy
   /// The learner as the daily plan sees it (refitting under the planner policy only).
   public private(set) var learner: IncrementalLearner
-  /// The profile's own model (the fixed policies' intervals).
-  let model: FSRS6
+  /// The traditional routine's manzil pointer: the mushaf order (``ReviewUnits/all``) of the
+  /// last unit revised as old revision (nil: none yet).
+  public private(set) var manzilPointer: Int?
+  /// The traditional routine's Leitner box of each word (1–5), from its quizzes.
+  public private(set) var leitner: [String: Int] = [:]
 
   public init(profile: LearnerProfile, policy: SimulationPolicy) {
     self.profile = profile
     self.policy = policy
-    learner = IncrementalLearner(profile: profile, refits: policy == .planner)
-    model = FSRS6(parameters: FSRSParameters(uncheckedWeights: profile.parameters))
+    learner = IncrementalLearner(profile: profile, refits: policy.refits)
   }
 
   public var fold: LearnerFold { learner.fold }
@@ -37,6 +40,19 @@ public struct PlanningSide: Sendable {
   /// Takes the events of a day (in time order).
   public mutating func receive(_ events: [LearnerEvent]) {
     learner.receive(events)
+    guard policy.kind == .traditional else { return }
+    for e in events {
+      switch e.payload {
+      case .recitation(let r) where r.tier == .oldRevision:
+        if let range = try? AyahRange(parsing: r.range), let unit = ReviewUnits.units(overlapping: range).last {
+          manzilPointer = ReviewUnits.index(of: unit)
+        }
+      case .wordQuizzed(let en, _, let verdict, _):
+        let box = leitner[en] ?? 0
+        leitner[en] = verdict == .wrong ? 1 : Swift.min(5, box + 1)
+      default: break
+      }
+    }
   }
 
   /// New lessons and recent revisions, in fold order (``PlanInputs/quranHistory``).
@@ -54,11 +70,18 @@ public struct PlanningSide: Sendable {
   }
 
   /// The day's plan under the side's policy.
-  public func plan(day: EpochDay) throws(PlanEngineError) -> [SimulatedPlanItem] {
-    switch policy {
-    case .planner: return try Self.items(learner.dailyPlan(date: day, reminders: false))
-    case .fixedCount: return try fixedCountPlan(day: day)
-    case .fixedCycle: return try fixedCyclePlan(day: day)
+  public func plan(day: EpochDay) throws(PlanEngineError) -> [SimulatedPlanItem] { try planAndForecast(day: day).items }
+
+  /// The day's plan and, for the planner's policies, the plan's forecast (catch-up and goal dates).
+  public func planAndForecast(day: EpochDay) throws(PlanEngineError) -> (items: [SimulatedPlanItem], forecast: DailyPlanForecast?) {
+    switch policy.kind {
+    case .planner, .plannerDefaults:
+      let plan = try learner.dailyPlan(date: day, reminders: false)
+      return (try Self.items(plan), plan.forecast)
+    case .anki: return (try ankiPlan(day: day), nil)
+    case .traditional: return (try traditionalPlan(day: day), nil)
+    case .learnNothing: return (try learnNothingPlan(day: day), nil)
+    case .cram: return (try cramPlan(day: day), nil)
     }
   }
 
@@ -95,117 +118,5 @@ public struct PlanningSide: Sendable {
     fresh.sort { $0 < $1 }
     let perNew = wordEstimates.newWordSeconds
     return fresh.prefix(limit).map { SimulatedPlanItem(kind: .newWord(english: $0.1), estimatedSeconds: perNew) }
-  }
-
-  // MARK: fixed-count and fixed-cycle
-
-  /// The next `lines` lines of the goal (whole ayahs, within one surah), as a new lesson.
-  func fixedLesson(day: EpochDay, lines: Double) throws(PlanEngineError) -> SimulatedPlanItem? {
-    guard let goal = profile.quran.goal, profile.quran.settings.dailyMinutes > 0 else { return nil }
-    let progress = try QuranProgress(goal: goal, recitations: recitations, before: day)
-    guard progress.nextIndex < progress.sequence.count else { return nil }
-    let first = progress.sequence[progress.nextIndex]
-    var last = first
-    var k = progress.nextIndex + 1
-    while Quran.lines(AyahRange(uncheckedFirst: first, last: last)) < lines, k < progress.sequence.count,
-      progress.sequence[k] == last + 1, Quran.surah(ofAyah: last + 1) == Quran.surah(ofAyah: first) {
-      last += 1
-      k += 1
-    }
-    let range = AyahRange(uncheckedFirst: first, last: last)
-    return SimulatedPlanItem(kind: .quran(tier: .newLesson, ranges: [range]),
-                             estimatedSeconds: Int((Quran.lines(range) * habits.secondsPerLineNew).rounded(.up)))
-  }
-
-  /// Memorised units outside today's lessons: (unit, ranges, last revision day or nil).
-  func memorisedUnits(day: EpochDay) throws(PlanEngineError) -> [(unit: ReviewUnitID, ranges: [AyahRange], last: Int?)] {
-    guard let goal = profile.quran.goal, profile.quran.settings.dailyMinutes > 0 else { return [] }
-    let progress = try QuranProgress(goal: goal, recitations: recitations, before: day)
-    var out: [(ReviewUnitID, [AyahRange], Int?)] = []
-    for (order, unit) in ReviewUnits.all.enumerated() {
-      var runs: [AyahRange] = []
-      for run in ReviewUnits.table.ranges[order] {
-        var a = run.first
-        while a <= run.last {
-          guard progress.learned[a] else { a += 1; continue }
-          var b = a
-          while b < run.last && progress.learned[b + 1] { b += 1 }
-          runs.append(AyahRange(uncheckedFirst: a, last: b))
-          a = b + 1
-        }
-      }
-      if !runs.isEmpty { out.append((unit, runs, learner.state.items[unit.description]?.lastDay)) }
-    }
-    return out
-  }
-
-  func revision(_ unit: (unit: ReviewUnitID, ranges: [AyahRange], last: Int?), tier: QuranTier, pace: Double) -> SimulatedPlanItem {
-    let lines = unit.ranges.reduce(0) { $0 + Quran.lines($1) }
-    return SimulatedPlanItem(kind: .quran(tier: tier, ranges: unit.ranges), estimatedSeconds: max(1, Int((lines * pace).rounded(.up))))
-  }
-
-  /// Anki-style: every item whose FSRS interval at retention 0.9 has elapsed, oldest due first,
-  /// at most 200 reviews; 5 new lines and the profile's new words, whatever the time.
-  func fixedCountPlan(day: EpochDay) throws(PlanEngineError) -> [SimulatedPlanItem] {
-    let retention = 0.9, reviewLimit = 200
-    var items: [SimulatedPlanItem] = []
-    if let lesson = try fixedLesson(day: day, lines: 5) { items.append(lesson) }
-    let start = profile.quran.goal?.startDate.value ?? day.value
-    var due: [(dueDay: Int, order: Int, item: SimulatedPlanItem)] = []
-    let pace = habits.secondsPerLineRevision
-    for (order, u) in try memorisedUnits(day: day).enumerated() {
-      let dueDay: Int
-      if let last = u.last, let m = learner.state.items[u.unit.description]?.memory {
-        dueDay = last + model.intervalDays(stability: m.stability, desiredRetention: retention)
-      } else {
-        dueDay = start + order % 30  // memorised before, never reviewed: spread over the first month
-      }
-      if dueDay <= day.value { due.append((dueDay, order, revision(u, tier: .oldRevision, pace: pace))) }
-    }
-    let perWord = wordEstimates.reviewSeconds
-    var wordOrder = 100_000
-    for (key, item) in learner.state.items.sorted(by: { $0.key < $1.key }) where key.hasPrefix("w:") {
-      guard let w = item.word, !w.deleted, let m = item.memory, let last = item.lastDay else { continue }
-      let dueDay = last + model.intervalDays(stability: m.stability, desiredRetention: retention)
-      wordOrder += 1
-      if dueDay <= day.value { due.append((dueDay, wordOrder, SimulatedPlanItem(kind: .word(english: w.english), estimatedSeconds: perWord))) }
-    }
-    due.sort { ($0.dueDay, $0.order) < ($1.dueDay, $1.order) }
-    items += due.prefix(reviewLimit).map(\.item)
-    items += unlearnedWords(limit: profile.vocabulary.newWordsPerDay)
-    return items
-  }
-
-  /// Traditional: 5 new lines, the lessons of the last 7 days, and a fixed share (1/cycle) of
-  /// the memorised pages, those unrevised longest first; each word once a week.
-  func fixedCyclePlan(day: EpochDay) throws(PlanEngineError) -> [SimulatedPlanItem] {
-    let cycle = profile.quran.settings.cycleDays
-    var items: [SimulatedPlanItem] = []
-    if let lesson = try fixedLesson(day: day, lines: 5) { items.append(lesson) }
-    let pace = habits.secondsPerLineRevision
-    var recentRanges: [AyahRange] = []
-    for r in recitations where r.tier == .newLesson && r.day.value >= day.value - 7 && r.day < day {
-      if !recentRanges.contains(r.range) { recentRanges.append(r.range) }
-    }
-    var inRecent = Set<Int>()
-    for r in recentRanges {
-      inRecent.formUnion(r.ids)
-      items.append(SimulatedPlanItem(kind: .quran(tier: .recentRevision, ranges: [r]),
-                                     estimatedSeconds: max(1, Int((Quran.lines(r) * pace).rounded(.up)))))
-    }
-    let start = profile.quran.goal?.startDate.value ?? day.value
-    let units = try memorisedUnits(day: day).filter { u in !u.ranges.contains { r in r.ids.contains { inRecent.contains($0) } } }
-    let quota = (units.count + cycle - 1) / cycle
-    let overdue = units.enumerated().map { (order, u) in (since: u.last ?? (start - cycle + order % cycle), order: order, u: u) }
-      .filter { $0.since + cycle <= day.value }
-      .sorted { ($0.since, $0.order) < ($1.since, $1.order) }
-    items += overdue.prefix(quota).map { revision($0.u, tier: .oldRevision, pace: pace) }
-    let perWord = wordEstimates.reviewSeconds
-    for (key, item) in learner.state.items.sorted(by: { $0.key < $1.key }) where key.hasPrefix("w:") {
-      guard let w = item.word, !w.deleted, let last = item.lastDay, day.value - last >= 7 else { continue }
-      items.append(SimulatedPlanItem(kind: .word(english: w.english), estimatedSeconds: perWord))
-    }
-    items += unlearnedWords(limit: profile.vocabulary.newWordsPerDay)
-    return items
   }
 }

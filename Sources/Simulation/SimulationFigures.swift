@@ -38,7 +38,8 @@ public enum SimulationFigures {
   /// the run. Returns the figures and the hidden memory at the end.
   public static func measure(profile: LearnerProfile, events: [LearnerEvent], truth: LearnerTruth,
                              start: EpochDay, days: Int) -> (LearnerFigures, HiddenMemory) {
-    var hidden = HiddenMemory(ability: truth.learner.ability, items: truth.items, truth: truth.truthModel.truth)
+    var hidden = HiddenMemory(ability: truth.learner.ability, items: truth.items, truth: truth.truthModel.truth,
+                              seed: truth.seed, learnerIndex: truth.learner.index)
     var clock = LearningDayClock(profile: profile)
     let ordered = LearnerFold.timeOrdered(events)
     var f = LearnerFigures(memorisedItems: 0, retainedItems: 0, minutes: 0, activeDays: 0, daysOverBudget: 0,

@@ -17,10 +17,13 @@ public struct LearnerTruth: Sendable, Equatable {
   public var end: [SimulationPolicy: [String: HiddenCard]]
   /// The truth model the outcomes came from (`"truthModel"`, written unless the default).
   public var truthModel: TruthModelName
+  /// The simulation's seed (`"seed"`, a string; absent in older files: 0): the paired draws
+  /// and the Quran lines are keyed by it, so the replay needs it.
+  public var seed: UInt64
 
   public init(learner: SimulatedLearner, items: [String: HiddenItem], end: [SimulationPolicy: [String: HiddenCard]],
-              truthModel: TruthModelName = .power) {
-    self.learner = learner; self.items = items; self.end = end; self.truthModel = truthModel
+              truthModel: TruthModelName = .power, seed: UInt64 = 0) {
+    self.learner = learner; self.items = items; self.end = end; self.truthModel = truthModel; self.seed = seed
   }
 
   public func line() -> [UInt8] {
@@ -45,6 +48,7 @@ public struct LearnerTruth: Sendable, Equatable {
     o["learner"] = .string(l.id)
     o["index"] = .number(Double(l.index))
     if truthModel != .power { o["truthModel"] = .string(truthModel.rawValue) }
+    o["seed"] = .string(String(seed))
     o["ability"] = .number(l.ability)
     o["behaviour"] = .object(behaviour)
     o["items"] = .array(items.keys.sorted().map { k in
@@ -53,7 +57,7 @@ public struct LearnerTruth: Sendable, Equatable {
                      i.startStrength.map(JSONNode.number) ?? .null, i.startLastDay.map { .number(Double($0)) } ?? .null])
     })
     var ends = JSONObject()
-    for p in SimulationPolicy.allCases {
+    for p in end.keys.sorted(by: { $0.rawValue < $1.rawValue }) {
       guard let cards = end[p] else { continue }
       ends[p.rawValue] = .array(cards.keys.sorted().map { k in
         .array([.string(k), .number(cards[k]!.strength), .number(Double(cards[k]!.lastDay))])
@@ -109,7 +113,12 @@ public struct LearnerTruth: Sendable, Equatable {
       }
       model = n
     }
-    return LearnerTruth(learner: learner, items: items, end: end, truthModel: model)
+    var seed: UInt64 = 0
+    if let text = node["seed"] {
+      guard let v = text.stringValue.flatMap({ UInt64($0) }) else { throw fail("seed", "a whole number as a string") }
+      seed = v
+    }
+    return LearnerTruth(learner: learner, items: items, end: end, truthModel: model, seed: seed)
   }
 
   /// Reads a whole truth file.

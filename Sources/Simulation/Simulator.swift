@@ -122,7 +122,7 @@ public enum Simulator {
       end[policy] = run.hidden.endCards
       runs.append(run)
     }
-    let truth = LearnerTruth(learner: learner, items: items, end: end, truthModel: options.truthModel)
+    let truth = LearnerTruth(learner: learner, items: items, end: end, truthModel: options.truthModel, seed: options.seed)
     var figures: [LearnerFigures] = []
     var events = 0
     for run in runs {

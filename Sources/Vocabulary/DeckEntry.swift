@@ -11,16 +11,21 @@ public struct DeckEntry: Sendable, Hashable, Codable {
   public var added: EventTime?
   /// Tags (decks) the word belongs to, in first-seen order; empty in a plain deck.
   public var tags: [String]
+  /// The word's place in the deck when the file gives one (a `rank` column or key: the
+  /// deck's order, e.g. frequency ranks); nil: the file's order decides.
+  public var rank: Int?
 
-  public init(english: String, ukrainian: [String], popularity: Int? = nil, added: EventTime? = nil, tags: [String] = []) {
+  public init(english: String, ukrainian: [String], popularity: Int? = nil, added: EventTime? = nil, tags: [String] = [],
+              rank: Int? = nil) {
     self.english = english
     self.ukrainian = ukrainian
     self.popularity = popularity
     self.added = added
     self.tags = tags
+    self.rank = rank
   }
 
-  enum CodingKeys: String, CodingKey { case english, ukrainian, popularity, added, tags }
+  enum CodingKeys: String, CodingKey { case english, ukrainian, popularity, added, tags, rank }
 
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -29,6 +34,7 @@ public struct DeckEntry: Sendable, Hashable, Codable {
     popularity = try c.decodeIfPresent(Int.self, forKey: .popularity)
     added = try c.decodeIfPresent(String.self, forKey: .added).flatMap(EventTime.init)
     tags = try c.decodeIfPresent([String].self, forKey: .tags) ?? []
+    rank = try c.decodeIfPresent(Int.self, forKey: .rank)
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -38,6 +44,7 @@ public struct DeckEntry: Sendable, Hashable, Codable {
     try c.encodeIfPresent(popularity, forKey: .popularity)
     try c.encodeIfPresent(added?.description, forKey: .added)
     if !tags.isEmpty { try c.encode(tags, forKey: .tags) }
+    try c.encodeIfPresent(rank, forKey: .rank)
   }
 }
 
@@ -48,4 +55,6 @@ public enum DeckChange: Sendable, Hashable {
   /// A word already there that gains translations: `translations` is the full new list
   /// (the existing ones first, in their order, then the new ones).
   case addTranslations(english: String, translations: [String])
+  /// A word already there that gains tags: `tags` are only the ones it lacks.
+  case addTags(english: String, tags: [String])
 }

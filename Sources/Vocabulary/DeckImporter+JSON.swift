@@ -9,8 +9,9 @@ extension DeckImporter {
     var popularity: Int?
     var added: String?
     var tags: [String]?
+    var rank: Int?
 
-    enum CodingKeys: String, CodingKey { case english, ukrainian, popularity, added, tags }
+    enum CodingKeys: String, CodingKey { case english, ukrainian, popularity, added, tags, rank }
 
     init(from decoder: any Decoder) throws {
       let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -23,6 +24,7 @@ extension DeckImporter {
       popularity = try c.decodeIfPresent(Int.self, forKey: .popularity)
       added = try c.decodeIfPresent(String.self, forKey: .added)
       tags = try c.decodeIfPresent([String].self, forKey: .tags)
+      rank = try c.decodeIfPresent(Int.self, forKey: .rank)
     }
   }
 
@@ -47,7 +49,7 @@ extension DeckImporter {
       throw .malformed(file: file, line: nil, keyPath: path(context.codingPath + [key]), expected: "the key `\(key.stringValue)`")
     } catch let DecodingError.typeMismatch(_, context) {
       let keyPath = path(context.codingPath)
-      let expected = keyPath.hasSuffix("popularity") ? "a whole number"
+      let expected = keyPath.hasSuffix("popularity") || keyPath.hasSuffix("rank") ? "a whole number"
         : keyPath == "words" ? "an array of words"
         : "english: a string; ukrainian: a list of strings or one string; tags: a list of strings"
       throw .malformed(file: file, line: nil, keyPath: keyPath.isEmpty ? nil : keyPath, expected: expected)
@@ -89,6 +91,10 @@ extension DeckImporter {
           throw fail("added", "an ISO 8601 time with its UTC offset, e.g. 2026-05-01T09:00:00+03:00")
         }
         entry.added = t
+      }
+      if let r = e.rank {
+        guard r >= 0 else { throw fail("rank", "the word's place in the deck, a whole number 0 or more") }
+        entry.rank = r
       }
       if let list = e.tags { entry.tags = try tags(list) { fail("tags", String($0.dropFirst("tags: ".count))) } }
       out.append((entry, nil, at + ".ukrainian"))

@@ -2,7 +2,8 @@ import Foundation
 import PlannerCore
 
 /// Reads word decks: CSV with a header row naming the columns `english` and `ukrainian`
-/// (any order; optional `popularity`, `added` and `tags`, what `words export` writes; other
+/// (any order; optional `popularity`, `added` and `tags`, what `words export` writes, and
+/// `rank`, the deck's order when it is not the file's; other
 /// columns ignored; several translations or tags separated by `;`; RFC 4180 quoting), with
 /// fields separated by commas, semicolons or tabs (found from the header, or given by an
 /// Anki-style `#separator:` line), or the same as JSON: an array of
@@ -52,7 +53,17 @@ public enum DeckImporter {
     } else {
       raw = try parseCSV(Array(body), file: file)
     }
-    return try merge(raw, file: file)
+    return inDeckOrder(try merge(raw, file: file))
+  }
+
+  /// The entries in deck order: by their explicit `rank` (a whole number ≥ 0; ties and words
+  /// without one keep the file's order, those without one after the ranked ones), else as
+  /// the file lists them.
+  static func inDeckOrder(_ entries: [DeckEntry]) -> [DeckEntry] {
+    guard entries.contains(where: { $0.rank != nil }) else { return entries }
+    return entries.enumerated().sorted { a, b in
+      VocabularyWord.deckOrder(a.element.rank, b.element.rank) ?? (a.offset < b.offset)
+    }.map(\.element)
   }
 
   // MARK: CSV
@@ -209,6 +220,7 @@ public enum DeckImporter {
     let popularityColumn = names.firstIndex(of: "popularity")
     let addedColumn = names.firstIndex(of: "added")
     let tagsColumn = names.firstIndex(of: "tags")
+    let rankColumn = names.firstIndex(of: "rank")
     var out: [(DeckEntry, Int?, String)] = []
     for row in rows {
       guard row.fields.count == names.count else {
@@ -251,6 +263,13 @@ public enum DeckImporter {
       if let c = tagsColumn {
         entry.tags = try tags(row.fields[c]) { fail(c, "tags", $0) }
       }
+      if let c = rankColumn {
+        let text = row.fields[c].trimmingCharacters(in: .whitespaces)
+        if !text.isEmpty {
+          guard let r = Int(text), r >= 0 else { throw fail(c, "rank", "the word's place in the deck, a whole number 0 or more, or nothing") }
+          entry.rank = r
+        }
+      }
       out.append((entry, row.line, "column \(uk + 1) (ukrainian)"))
     }
     return out
@@ -280,11 +299,8 @@ public enum DeckImporter {
     var out: [String] = []
     for raw in list {
       let tag = raw.trimmingCharacters(in: .whitespaces)
-      guard !tag.isEmpty else { throw error("tags: non-empty tags") }
-      if let problem = VocabularyValidation.problem(in: tag, maximum: VocabularyValidation.maximumTagLength) {
-        throw error("tags: " + problem)
-      }
-      if !out.contains(where: { $0.lowercased() == tag.lowercased() }) { out.append(tag) }
+      if let problem = DeckTag.problem(in: tag) { throw error("tags: " + problem) }
+      out = DeckTag.union(out, [tag])
     }
     return out
   }
@@ -300,9 +316,8 @@ public enum DeckImporter {
       let key = VocabularyWord.key(item.entry.english)
       if var existing = byKey[key] {
         existing.ukrainian = union(existing.ukrainian, item.entry.ukrainian)
-        for tag in item.entry.tags where !existing.tags.contains(where: { $0.lowercased() == tag.lowercased() }) {
-          existing.tags.append(tag)
-        }
+        existing.tags = DeckTag.union(existing.tags, item.entry.tags)
+        if let r = item.entry.rank { existing.rank = min(existing.rank ?? r, r) }
         if let p = item.entry.popularity { existing.popularity = max(existing.popularity ?? 0, p) }
         if let t = item.entry.added, existing.added.map({ t.epochMillis < $0.epochMillis }) ?? true { existing.added = t }
         byKey[key] = existing
@@ -331,7 +346,8 @@ public enum DeckImporter {
   }
 
   /// What importing `entries` into a dictionary holding `existing` changes, in deck order:
-  /// new words are added; known words gain only the translations they lack; nothing doubles.
+  /// new words are added (with their tags); known words gain only the translations and tags
+  /// they lack; nothing doubles.
   public static func changes(existing: [VocabularyWord], importing entries: [DeckEntry]) -> [DeckChange] {
     var known: [String: VocabularyWord] = [:]
     for w in existing where known[w.key] == nil { known[w.key] = w }
@@ -342,6 +358,8 @@ public enum DeckImporter {
         if merged.count > w.translations.count {
           out.append(.addTranslations(english: w.english, translations: merged))
         }
+        let lacking = entry.tags.filter { !DeckTag.contains(w.tags, $0) }
+        if !lacking.isEmpty { out.append(.addTags(english: w.english, tags: lacking)) }
       } else {
         out.append(.add(entry))
       }

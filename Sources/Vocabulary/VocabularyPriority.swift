@@ -112,12 +112,7 @@ extension VocabularyPriority {
     if a.group == .new {
       if a.word.popularity != b.word.popularity { return a.word.popularity > b.word.popularity }
       if a.word.addedAt != b.word.addedAt { return a.word.addedAt < b.word.addedAt }
-      switch (a.word.rank, b.word.rank) {
-      case let (x?, y?) where x != y: return x < y
-      case (.some, nil): return true
-      case (nil, .some): return false
-      default: break
-      }
+      if let first = VocabularyWord.deckOrder(a.word.rank, b.word.rank) { return first }
     } else {
       if a.priority != b.priority { return a.priority > b.priority }
       if a.recall != b.recall { return (a.recall ?? 0) < (b.recall ?? 0) }

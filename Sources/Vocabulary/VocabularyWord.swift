@@ -23,14 +23,18 @@ public struct VocabularyWord: Sendable, Hashable, Codable {
   /// Learning days whose rating reached the model, and those rated Again (``Leech``).
   public var reviewDays: Int
   public var lapses: Int
-  /// Suspended by the learner: out of plans and reminders until unsuspended.
+  /// Suspended by the learner, or in a suspended deck: out of plans and reminders until
+  /// unsuspended.
   public var suspended: Bool
+  /// The word's tags (decks, ``DeckTag``), in the order they were given.
+  public var tags: [String]
 
   public init(
     english: String, translations: [String], addedAt: Date, popularity: Int = 0,
     memory: MemoryState? = nil, lastReviewedAt: Date? = nil, lastRating: Rating? = nil,
-    rank: Int? = nil, reviewDays: Int = 0, lapses: Int = 0, suspended: Bool = false
+    rank: Int? = nil, reviewDays: Int = 0, lapses: Int = 0, suspended: Bool = false, tags: [String] = []
   ) {
+    self.tags = tags
     self.rank = rank
     self.reviewDays = reviewDays
     self.lapses = lapses
@@ -42,6 +46,17 @@ public struct VocabularyWord: Sendable, Hashable, Codable {
     self.memory = memory
     self.lastReviewedAt = lastReviewedAt
     self.lastRating = lastRating
+  }
+
+  /// Deck order between two ranks (``rank``): the lower rank first, a word with a rank before
+  /// one without; nil when that does not decide (equal, or neither has one).
+  public static func deckOrder(_ a: Int?, _ b: Int?) -> Bool? {
+    switch (a, b) {
+    case let (x?, y?) where x != y: return x < y
+    case (.some, nil): return true
+    case (nil, .some): return false
+    default: return nil
+    }
   }
 
   /// The identity key: trimmed, case-folded English.

@@ -4,7 +4,7 @@ import PlannerCore
 
 /// The dictionary listing's orders (the seed app's three).
 public enum WordSort: String, Sendable, Hashable, Codable, CaseIterable {
-  /// Oldest added first.
+  /// Oldest added first; words added together (one import) in deck order (``VocabularyWord/rank``).
   case date
   /// Alphabetically by the English word (case-insensitive).
   case alpha
@@ -31,6 +31,7 @@ public enum WordSort: String, Sendable, Hashable, Codable, CaseIterable {
       switch self {
       case .date:
         if a.addedAt != b.addedAt { return a.addedAt < b.addedAt }
+        if let first = VocabularyWord.deckOrder(a.rank, b.rank) { return first }
       case .popularity:
         if a.popularity != b.popularity { return a.popularity > b.popularity }
       case .alpha, .priority:

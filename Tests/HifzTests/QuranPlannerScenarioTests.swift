@@ -23,7 +23,9 @@ struct QuranPlannerScenarioTests {
         new    114          4     lines 8 min   new-lesson (4 lines)
         goal: 564/564 ayahs left, 4 lines/day, done 2026-05-07, target 2027-06-01 reachable
       """)
-    #expect(first.audio.files.map(\.url) == (1...6).map { "https://example.org/Husary/11400\($0).mp3" })
+    // The basmala before An-Nas 1 (the reciter's 1:1), then the six ayahs.
+    #expect(first.audio.files.map(\.url) == ["https://example.org/Husary/001001.mp3"] + (1...6).map { "https://example.org/Husary/11400\($0).mp3" })
+    #expect(first.audio.files.map { $0.basmala == true } == [true] + Array(repeating: false, count: 6))
     #expect(first.audio.files.allSatisfy { $0.item == 0 })
     learner.follow(first)
     let second = try learner.plan(day0.advanced(by: 1))

@@ -29,6 +29,10 @@ import Testing
     #"{"version":1,"id":"e20","at":"2026-11-30T12:01:00+02:00","type":"word.added","payload":{"english":"time","ukrainian":["час"],"rank":0}}"#,
     #"{"version":1,"id":"e21","at":"2026-11-30T12:02:00+02:00","type":"word.suspended","payload":{"english":"time"}}"#,
     #"{"version":1,"id":"e22","at":"2026-11-30T12:03:00+02:00","type":"word.unsuspended","payload":{"english":"time"}}"#,
+    #"{"version":1,"id":"e23","at":"2026-11-30T12:04:00+02:00","type":"word.tagged","payload":{"english":"time","tags":["core","nouns"]}}"#,
+    #"{"version":1,"id":"e24","at":"2026-11-30T12:05:00+02:00","type":"word.untagged","payload":{"english":"time","tags":["nouns"]}}"#,
+    #"{"version":1,"id":"e25","at":"2026-11-30T12:06:00+02:00","type":"deck.suspended","payload":{"tag":"core"}}"#,
+    #"{"version":1,"id":"e26","at":"2026-11-30T12:07:00+02:00","type":"deck.unsuspended","payload":{"tag":"core"}}"#,
   ]
 
   @Test func everyTypeHasAnExample() throws {

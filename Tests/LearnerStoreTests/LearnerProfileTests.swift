@@ -10,6 +10,20 @@ import Testing
   /// takes its default. Kept as a fixture of the old version.
   static let minimalV1 = #"{"version": 1, "id": "amina"}"#
 
+  /// Found by the profile fuzz target (Fuzz/Corpus/profile/crash-076d1175…): Foundation's JSON
+  /// scanner trapped (SIGILL) on arrays nested past its limit with `\r` line breaks, instead of
+  /// throwing; our parser reads the bytes first and names the place.
+  @Test func deepNestingIsAnErrorNotACrash() throws {
+    let deep = "\t" + String(repeating: "[", count: 300) + "\r\r" + String(repeating: "[", count: 213) + "\r"
+    #expect(throws: PlanEngineError.malformed(file: "profile.json", line: 1, keyPath: nil,
+                                              expected: "valid JSON (column 516: nesting deeper than 512)")) {
+      try LearnerProfile.decode(Data(deep.utf8), file: "profile.json")
+    }
+    // As deep as our parser goes, and valid: Foundation's decoder sees it and refuses the type.
+    let limit = String(repeating: "[", count: 512) + "\r" + String(repeating: "]", count: 512)
+    #expect(throws: PlanEngineError.self) { try LearnerProfile.decode(Data(limit.utf8), file: "profile.json") }
+  }
+
   @Test func missingKeysTakeDefaults() throws {
     let p = try LearnerProfile.decode(Data(Self.minimalV1.utf8), file: "profile.json")
     #expect(p.timezone == "UTC")

@@ -106,7 +106,7 @@ import TestSupport
     lines[3] = String(repeating: "#", count: lines[3].utf8.count)
     tmp.write("amina/events.jsonl", lines.joined(separator: "\n"))
     let corrupt = tmp.read("amina/events.jsonl")
-    // The check runs when a record crosses a multiple of 512 lines.
+    // The rolling check reads a log this small whole on every record.
     let batch = (10..<600).map { Self.plan("p\($0)", $0 % 60) }
     #expect(throws: PlanEngineError.malformed(
       file: dir + "/events.jsonl", line: 4, keyPath: nil,
@@ -219,5 +219,39 @@ import TestSupport
                                                    .eventCorrected(target: "r1", replacement: .planOpened(date: "2026-11-28")))], now: Fixed.now)
     }
     #expect(tmp.read("amina/events.jsonl") == before)
+  }
+
+  @Test("the index rebuilt and grown window by window (small windows: carries, wraps) finds every id")
+  func theIndexIsBuiltAndGrownInWindows() throws {
+    let tmp = TemporaryFolder()
+    let dir = Fixed.learner(tmp)
+    let events = (0..<3000).map { LearnerRecordTests.plan("p\($0)", $0 % 60) }
+    try Learner.record(dir, events: events, now: Fixed.now)
+    // Where each line starts.
+    var offsets: [Int] = []
+    var at = 0
+    for e in events { offsets.append(at); at += e.line.count + 1 }
+    let log = try Learner.load(dir, now: Fixed.now).logPosition
+    #expect(log.bytes == at && log.lines == 3000)
+    let grown = try EventIndex.open(dir, log: log)  // grown by the record, default window
+    #expect(grown.count == 3000 && grown.capacity == 16384)
+    grown.close()
+    // Rebuilt with 16-slot windows: 1,024 windows over a scratch file of 3,000 pairs.
+    try FileManager.default.removeItem(atPath: dir + "/events.idx")
+    var index = try EventIndex.open(dir, log: log, windowSlots: 16)
+    #expect(index.count == 3000 && index.capacity == 16384 && index.covered == log)
+    for (k, e) in events.enumerated() { #expect(index.candidates(e.id).contains(offsets[k]), "p\(k)") }
+    #expect(index.candidates("p3000").isEmpty)
+    #expect(try index.verifyPrefix(logPath: dir + "/events.jsonl"))
+    // Grown (×4 past half full) with 16-slot windows read from the old table: every pair kept.
+    let more = (0..<6000).map { (EventIndex.digest("x\($0)"), 1_000_000 + $0) }
+    try index.insert(more, covering: log, appended: [])
+    #expect(index.count == 9000 && index.capacity == 65536)
+    for (k, e) in events.enumerated() { #expect(index.candidates(e.id).contains(offsets[k]), "p\(k)") }
+    for (d, offset) in more.prefix(500) { #expect(index.candidates("x\(offset - 1_000_000)").contains(offset), "\(d)") }
+    index.close()
+    // Nothing left beside the index.
+    let names = try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.contains("idx") }
+    #expect(names == ["events.idx"])
   }
 }

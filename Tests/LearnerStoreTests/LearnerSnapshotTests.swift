@@ -74,6 +74,36 @@ import TestSupport
     #expect(second.fromSnapshot && second.state == first.state)
   }
 
+  /// Word tags and suspended decks (fold version 7) survive `snapshot.bin`: the second load
+  /// comes from the snapshot and equals a full replay of the log.
+  @Test func tagsAndSuspendedDecksSurviveTheSnapshot() throws {
+    let tmp = TemporaryFolder()
+    let dir = Fixed.learner(tmp)
+    func e(_ id: String, _ minute: Int, _ payload: EventPayload) -> LearnerEvent {
+      LearnerEvent(id: id, time: EventTime("2026-11-29T08:0\(minute):00Z")!, payload: payload)
+    }
+    let events = [
+      e("d1", 0, .wordAdded(english: "run", ukrainian: ["бігти"], rank: 0)),
+      e("d2", 1, .wordAdded(english: "go", ukrainian: ["йти"], rank: 1)),
+      e("d3", 2, .wordAdded(english: "time", ukrainian: ["час"], rank: 2)),
+      e("d4", 3, .wordTagged(english: "run", tags: ["verbs", "Travel"])),
+      e("d5", 4, .wordTagged(english: "go", tags: ["Verbs"])),
+      e("d6", 5, .wordTagged(english: "time", tags: ["core"])),
+      e("d7", 6, .deckSuspended(tag: "verbs")),
+    ]
+    try Learner.record(dir, events: events, now: Fixed.now)
+    _ = try Learner.load(dir, now: Fixed.now)
+    #expect(FileManager.default.fileExists(atPath: dir + "/" + Learner.snapshotFile))
+    let second = try Learner.load(dir, now: Fixed.now)
+    let replay = LearnerFold.replay(profile: second.profile, events: try Learner.history(dir).events)
+    #expect(second.fromSnapshot)
+    #expect(second.state == replay)
+    #expect(second.state.suspendedDecks == ["verbs"])
+    #expect(second.state.word("run")?.word?.tags == ["verbs", "Travel"])
+    #expect(second.state.word("go")?.word?.tags == ["Verbs"] && second.state.word("time")?.word?.tags == ["core"])
+    #expect(second.state.word("run")?.word?.suspended == false)  // the deck suspends it, not the word's own flag
+  }
+
   /// `record`/`show` (the profile's parameters) and `today`/`nightly` (a fit) share one file:
   /// each rewrite carries the other's set forward, so neither makes the other replay, and each
   /// state is the replay's with its parameters.

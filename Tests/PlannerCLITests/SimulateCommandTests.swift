@@ -20,8 +20,9 @@ struct SimulateCommandTests {
     #expect(r.code == 0, "\(r.err)")
     let lines = r.out.split(separator: "\n").map(String.init)
     #expect(lines[0].hasPrefix("simulated 2 learners × 40 days from 2026-01-01 (seed 3): "))
-    #expect(lines.contains { $0.hasPrefix("planner ") } && lines.contains { $0.hasPrefix("fixed-count ") } && lines.contains { $0.hasPrefix("fixed-cycle ") })
-    for p in ["planner", "fixed-count", "fixed-cycle"] {
+    let names = ["planner", "planner-defaults", "anki-90-n1", "traditional-n1", "learn-nothing", "cram"]
+    #expect(names.allSatisfy { n in lines.contains { $0.hasPrefix(n + " ") } })
+    for p in names {
       #expect(FileManager.default.fileExists(atPath: "\(tmp)/root/\(p)/learner-0002/events.jsonl"))
     }
     #expect(FileManager.default.fileExists(atPath: tmp + "/root.truth.jsonl"))
@@ -29,11 +30,11 @@ struct SimulateCommandTests {
 
   @Test("JSON output carries every figure of every policy")
   func jsonOutput() throws {
-    let r = runPlanner(["simulate", "--learners", "2", "--days", "30", "--policy", "fixed-cycle", "--format", "json"])
+    let r = runPlanner(["simulate", "--learners", "2", "--days", "30", "--policy", "traditional", "--format", "json"])
     #expect(r.code == 0, "\(r.err)")
     let node = try JSONParser.parse(r.out)
     let p = try #require(node["policies"]?.arrayValue?.first)
-    #expect(p["policy"]?.stringValue == "fixed-cycle")
+    #expect(p["policy"]?.stringValue == "traditional-n1")
     for key in ["retention", "minutesPerDay", "retainedPerMinute", "daysOverBudget", "longestBacklog", "newLines", "newWords"] {
       #expect(p[key]?.doubleValue != nil, "\(key)")
     }
@@ -104,7 +105,7 @@ struct SimulateProcessTests {
       return out
     }
     let a = files(tmp + "/a"), b = files(tmp + "/b")
-    #expect(a.count == 27)
+    #expect(a.count == 54)
     #expect(a == b)
     #expect(FileManager.default.contents(atPath: tmp + "/a.truth.jsonl") == FileManager.default.contents(atPath: tmp + "/b.truth.jsonl"))
   }

@@ -38,7 +38,7 @@ struct SimulationTests {
     let a = try Self.run(tmp, "a", jobs: 1)
     let b = try Self.run(tmp, "b", jobs: 2)
     let fa = simulationFiles(tmp.file("a")), fb = simulationFiles(tmp.file("b"))
-    #expect(fa.count == 3 * 3 * 3)  // 3 policies × 3 learners × (profile, events, .lock)
+    #expect(fa.count == SimulationPolicy.allCases.count * 3 * 3)  // policies × 3 learners × (profile, events, .lock)
     #expect(fa == fb)
     #expect(FileManager.default.contents(atPath: tmp.file("a.truth.jsonl")) == FileManager.default.contents(atPath: tmp.file("b.truth.jsonl")))
     #expect(a.policies == b.policies)
@@ -141,7 +141,7 @@ struct SimulationTests {
       #expect(PolicyFigures(policy: policy, days: days, figures: figures) == report.policies[k])
     }
     // The policies differ (the same learners, different schedulers).
-    #expect(Set(report.policies.map(\.minutesPerDay)).count == 3)
+    #expect(Set(report.policies.map(\.minutesPerDay)).count == SimulationPolicy.allCases.count)
   }
 
   @Test("the hidden memory: hyperbolic forgetting, ability and difficulty, same-day and lapse rules")

@@ -24,7 +24,9 @@ import PlannerCore
     }
     let referenceData = try? Data(contentsOf: URL(fileURLWithPath: dir + "/reference-results.json"))
     reference = referenceData.flatMap { try? JSONParser.parse([UInt8]($0)) }
-    for name in names.filter({ $0.hasSuffix(".csv") }).sorted() {
+    // `$PLANNER_DEVSET_LEARNERS`: only these learners (comma-separated names), for profiling.
+    let only = env["PLANNER_DEVSET_LEARNERS"].map { Set($0.split(separator: ",").map(String.init)) }
+    for name in names.filter({ $0.hasSuffix(".csv") }).sorted() where only?.contains(String(name.dropLast(4))) ?? true {
       guard let text = try? String(contentsOfFile: dir + "/" + name, encoding: .utf8),
         let file = try? LearnerReviewFile(text: text)
       else { continue }
@@ -119,7 +121,7 @@ import PlannerCore
         var wall = Double.infinity
         var cpu = Double.infinity
         var fit: FSRSFitReport!
-        let repeats = benchQuick ? 1 : 3
+        let repeats = benchQuick ? 1 : Int(env["PLANNER_DEVSET_REPEATS"] ?? "") ?? 3
         for _ in 0..<repeats {
           var w = 0.0
           cpu = min(cpu, threadCPUSeconds { w = seconds { fit = FSRSOptimizer(configuration: one).fit(history) } })
@@ -168,6 +170,17 @@ func parseVariant(_ text: String) -> FSRSOptimizer.Configuration? {
     if let s = FSRSOptimizer.Solver(rawValue: token) { c.solver = s; continue }
     if token == "rw" { c.recencyWeighting = true; continue }
     if token == "pre" { c.fisherPreconditioner = true; continue }
+    if token == "serial" { c.pairedCards = false; continue }
+    if token == "carry" { c.carryCurvature = true; continue }
+    if token == "interp" { c.interpolatingLineSearch = true; continue }
+    if token == "stop" { c.stopAtWorseCandidate = true; continue }
+    if token == "plain" {
+      // The L-BFGS of the previous fit: no curvature carried, halving line search, every γ.
+      c.carryCurvature = false
+      c.interpolatingLineSearch = false
+      c.stopAtWorseCandidate = false
+      continue
+    }
     let kv = token.split(separator: "=").map(String.init)
     guard kv.count == 2 else { return nil }
     switch kv[0] {
@@ -190,6 +203,13 @@ func parseVariant(_ text: String) -> FSRSOptimizer.Configuration? {
 let devSetVariants: [String: FSRSOptimizer.Configuration] = {
   var v: [String: FSRSOptimizer.Configuration] = [:]
   v["shipped"] = FSRSOptimizer.Configuration()
+  // The fit shipped before this round's speed work (the same pipeline, same bits as then).
+  var previous = FSRSOptimizer.Configuration()
+  previous.pairedCards = false
+  previous.carryCurvature = false
+  previous.interpolatingLineSearch = false
+  previous.stopAtWorseCandidate = false
+  v["previous"] = previous
   // The shipped pipeline with the faster solvers measured in docs/optimizer.md.
   var fast = FSRSOptimizer.Configuration()
   fast.fisherPreconditioner = true

@@ -1,3 +1,4 @@
+import Foundation
 import MemoryModels
 import PlannerCore
 
@@ -47,6 +48,7 @@ import PlannerCore
 
   let total = elapsed.count
   let passes = 10
+  // One call per review, as a planner walks one card (the previous figure of this scenario).
   var best = Double.infinity
   var bestCPU = Double.infinity
   var checksum = 0.0
@@ -72,6 +74,66 @@ import PlannerCore
     bestCPU = Swift.min(bestCPU, cpu)
     checksum = sum
   }
+  // The batch call over prebuilt items, what fsrs-rs's `memory_state_batch` is measured on.
+  let starts = (0...cards).map { $0 * reviewsPerCard }
+  var finals = [MemoryState](repeating: MemoryState(stability: 0, difficulty: 0), count: cards)
+  var batchBest = Double.infinity
+  var batchCPU = Double.infinity
+  var batchChecksum = 0.0
+  for _ in 0..<passes {
+    var cpu = 0.0
+    let time = seconds { cpu = threadCPUSeconds {
+      elapsed.withUnsafeBufferPointer { ts in
+        ratings.withUnsafeBufferPointer { gs in
+          starts.withUnsafeBufferPointer { ss in
+            finals.withUnsafeMutableBufferPointer { out in
+              model.finalStates(ratings: gs, elapsedDays: ts, itemStarts: ss, into: out.baseAddress!)
+            }
+          }
+        }
+      }
+    } }
+    batchBest = Swift.min(batchBest, time)
+    batchCPU = Swift.min(batchCPU, cpu)
+    batchChecksum = finals.reduce(0) { $0 + $1.stability }
+  }
+  precondition(batchChecksum == checksum, "the batch call must give the per-review call's bits")
+
+  // fsrs-rs in the same run: `$PLANNER_FSRS_RS_PYTHON` is a Python with fsrs-rs-python (a
+  // virtual environment; never needed by the tests). The same items, built before its timing.
+  var reference: JSONNode = .null
+  var referenceChecksum: JSONNode = .null
+  var referenceRate: Double? = nil
+  if !benchQuick, let python = ProcessInfo.processInfo.environment["PLANNER_FSRS_RS_PYTHON"] {
+    let path = FileManager.default.temporaryDirectory.path + "/planner-bench-fsrs-updates-\(getpid()).txt"
+    var text = ""
+    text.reserveCapacity(total * 5)
+    for c in 0..<cards {
+      for k in 0..<reviewsPerCard {
+        let i = c * reviewsPerCard + k
+        text += "\(ratings[i].rawValue):\(k == 0 ? 0 : elapsed[i])"
+        text += k + 1 == reviewsPerCard ? "\n" : " "
+      }
+    }
+    _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: python)
+    process.arguments = ["Benchmarks/scripts/fsrs-rs-updates.py", path, "5"]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    if (try? process.run()) != nil {
+      let out = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      process.waitUntilExit()
+      if process.terminationStatus == 0, let v = try? JSONParser.parse(out.trimmingCharacters(in: .whitespacesAndNewlines)),
+        case .object(let o) = v
+      {
+        reference = .object(o)
+        referenceChecksum = o["checksum"] ?? .null
+        referenceRate = o["updates_per_cpu_second"]?.doubleValue
+      }
+    }
+  }
   report("fsrs-updates", [
     ("reviews", .number(Double(total))),
     ("passes", .number(Double(passes))),
@@ -79,7 +141,13 @@ import PlannerCore
     ("updates_per_second", rounded(Double(total) / best)),
     ("ns_per_update", rounded(best / Double(total) * 1e9)),
     ("updates_per_cpu_second", rounded(Double(total) / bestCPU)),
+    ("batch_best_seconds", rounded(batchBest)),
+    ("batch_updates_per_second", rounded(Double(total) / batchBest)),
+    ("batch_updates_per_cpu_second", rounded(Double(total) / batchCPU)),
     ("checksum", .number(checksum)),
+    ("fsrs_rs", reference),
+    ("fsrs_rs_checksum", referenceChecksum),
+    ("batch_vs_fsrs_rs_cpu", referenceRate.map { rounded(Double(total) / batchCPU / $0, 3) } ?? .null),
     ("load_average", loadAverage()),
   ])
 }

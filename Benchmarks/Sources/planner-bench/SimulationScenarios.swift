@@ -35,7 +35,7 @@ func simulateScenario() {
   }
   let runs = Double(learners * SimulationPolicy.allCases.count) * Double(days) / 365
   PlannerBench.report("simulate", [
-    ("learners", .number(Double(learners))), ("days", .number(Double(days))), ("policies", .number(3)), ("jobs", .number(Double(jobs))),
+    ("learners", .number(Double(learners))), ("days", .number(Double(days))), ("policies", .number(Double(SimulationPolicy.allCases.count))), ("jobs", .number(Double(jobs))),
     ("seconds", rounded(time)), ("events", .number(Double(report!.events))),
     ("learnerYearsPerSecond", rounded(runs / time)), ("peakRSSMiB", peakResidentMiB()), ("loadAverage", loadAverage()),
   ])

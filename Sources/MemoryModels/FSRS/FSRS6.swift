@@ -78,9 +78,12 @@ public struct FSRS6: Sendable, Hashable {
 
   /// The scheduled interval: I_raw rounded half-to-even, then at least 1, then at most
   /// `maximumInterval` (py-fsrs rule).
+  ///
+  /// At the usual retention 0.9 the term DR^(1/decay) − 1 is `factor` itself (the same `pow`
+  /// of the same inputs), so no `pow` is computed: same bits, one transcendental call fewer.
   @inlinable
   public func intervalDays(stability s: Double, desiredRetention dr: Double, maximumInterval: Int = FSRS6.maximumInterval) -> Int {
-    let raw = rawInterval(stability: s, desiredRetention: dr).rounded(.toNearestOrEven)
+    let raw = (dr == 0.9 ? s / factor * factor : rawInterval(stability: s, desiredRetention: dr)).rounded(.toNearestOrEven)
     guard raw.isFinite else { return maximumInterval }
     return Swift.min(Swift.max(Int(Swift.min(raw, 1e9)), 1), maximumInterval)
   }
@@ -161,6 +164,27 @@ public struct FSRS6: Sendable, Hashable {
       newS = g == .again ? forgetStability(s, d, r) : recallStability(s, d, r, g)
     }
     return MemoryState(stability: Self.clampStability(newS), difficulty: nextDifficulty(d, g))
+  }
+
+  /// R(t, S) before a review (t clamped at 0) and the state after it, in one call: the same
+  /// bits as `retrievability` followed by `nextState`, with R computed once when S is within
+  /// its clamps (a replay needs both).
+  @inlinable
+  public func review(_ state: MemoryState, elapsedDays t: Int, rating g: Rating) -> (retrievability: Double, next: MemoryState) {
+    let s = Self.clampStability(state.stability)
+    let d = Self.clampDifficulty(state.difficulty)
+    let newS: Double
+    let r: Double
+    if t <= 0 {
+      r = retrievability(elapsedDays: 0, stability: state.stability)
+      newS = shortTermStability(s, g)
+    } else {
+      r = retrievability(elapsedDays: Double(t), stability: state.stability)
+      // The update reads R of the clamped S; a state this model produced is already clamped.
+      let rs = s == state.stability ? r : retrievability(elapsedDays: Double(t), stability: s)
+      newS = g == .again ? forgetStability(s, d, rs) : recallStability(s, d, rs, g)
+    }
+    return (r, MemoryState(stability: Self.clampStability(newS), difficulty: nextDifficulty(d, g)))
   }
 
   @inlinable static func clampStability(_ s: Double) -> Double {

@@ -41,15 +41,26 @@ struct FSRS6LossGradient {
     sameDay = SIMD4(exp(w17 * (-2 + w18)), exp(w17 * (-1 + w18)), exp(w17 * w18), exp(w17 * (1 + w18)))
   }
 
-  /// One pass along the reviews `start..<end` of one card: adds the summed BCE of its examples
-  /// to `loss` and the gradient of that sum to `grad`.
-  @inlinable
-  func pass(
-    _ ratings: UnsafeBufferPointer<UInt8>, _ elapsed: UnsafeBufferPointer<Int32>,
-    _ start: Int, _ end: Int, _ loss: inout Double, _ grad: inout ParameterGradient,
-    weights: UnsafeBufferPointer<Double>? = nil, fisher: UnsafeMutablePointer<ParameterGradient>? = nil
-  ) {
-    let eps = BinaryCrossEntropy.epsilon
+  /// Where the pass along one card stands: the state after review `i − 1` and its tangents.
+  @usableFromInline
+  struct Lane {
+    @usableFromInline var s: Double
+    @usableFromInline var ds: ParameterGradient
+    @usableFromInline var d: Double
+    @usableFromInline var dd: SIMD8<Double>  // lanes 4…7: dD/dw4…dD/dw7
+    @usableFromInline var i: Int
+    @usableFromInline var end: Int
+    @usableFromInline var loss = 0.0
+    @usableFromInline var grad = ParameterGradient.zero
+
+    @inlinable init(s: Double, ds: ParameterGradient, d: Double, dd: SIMD8<Double>, i: Int, end: Int) {
+      self.s = s; self.ds = ds; self.d = d; self.dd = dd; self.i = i; self.end = end
+    }
+  }
+
+  /// The lane after the first review of the card `start..<end`.
+  @inlinable @inline(__always)
+  func begin(_ ratings: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Lane {
     // First review: S = w[G−1], D = clamp(D0(G), 1, 10).
     let g0 = Int(ratings[start])
     var s = w[g0 - 1]
@@ -61,143 +72,219 @@ struct FSRS6LossGradient {
     }
     let e5 = exp(w5 * Double(g0 - 1))
     var d = w[4] - e5 + 1
-    var dd = SIMD8<Double>.zero  // lanes 4…7: dD/dw4…dD/dw7
+    var dd = SIMD8<Double>.zero
     if d >= 1 && d <= 10 {
       dd[4] = 1
       dd[5] = -Double(g0 - 1) * e5
     } else {
       d = Swift.min(Swift.max(d, 1), 10)
     }
+    return Lane(s: s, ds: ds, d: d, dd: dd, i: start + 1, end: end)
+  }
 
-    var i = start + 1
-    while i < end {
-      let g = Int(ratings[i])
-      let gd = Double(g)
-      let t = elapsed[i]
-      var newS: Double
-      var dNew: ParameterGradient
-      if t <= 0 {
-        // Same day: S' = S · exp(w17·(G − 3 + w18)) · S^(−w19), SInc floored at 1 for G ≥ 2.
-        let lnS = log(s)
-        let k = sameDay[g - 1]
-        let inc = k * exp(-w19 * lnS)
-        if g >= 2 && inc < 1 {
-          newS = s
-          dNew = ds
-        } else {
-          newS = s * inc
-          dNew = ds * ((1 - w19) * inc)
-          dNew.c[1] += newS * (gd - 3 + w18)
-          dNew.c[2] += newS * w17
-          dNew.c[3] -= newS * lnS
-        }
-      } else {
-        // R = (1 + factor·t/S)^(−w20)
-        let tt = Double(t)
-        let base = 1 + factor * tt / s
-        let lb = log(base)
-        let r = exp(-w20 * lb)
-        let dRdS = w20 * r * factor * tt / (base * s * s)
-        let dRdw20 = r * (-lb - w20 * (tt / s) * dFactorDw20 / base)
+  /// One pass along the reviews `start..<end` of one card: adds the summed BCE of its examples
+  /// to `loss` and the gradient of that sum to `grad`.
+  @inlinable
+  func pass(
+    _ ratings: UnsafeBufferPointer<UInt8>, _ elapsed: UnsafeBufferPointer<Int32>,
+    _ start: Int, _ end: Int, _ loss: inout Double, _ grad: inout ParameterGradient,
+    weights: UnsafeBufferPointer<Double>? = nil, fisher: UnsafeMutablePointer<ParameterGradient>? = nil
+  ) {
+    var lane = begin(ratings, start, end)
+    lane.loss = loss
+    lane.grad = grad
+    while lane.i < lane.end { step(&lane, ratings, elapsed, weights: weights, fisher: fisher) }
+    loss = lane.loss
+    grad = lane.grad
+  }
 
-        // The example: BCE of p = clamp(R, ε, 1 − ε) against recall = G > 1.
-        let recalled = g > 1
-        let p = Swift.min(Swift.max(r, eps), 1 - eps)
-        let weight = weights?[i] ?? 1
-        let inside = r > eps && r < 1 - eps
-        // ln p = −w20·ln(base) when R is not clamped: one log fewer per recall.
-        loss -= weight * (recalled ? (inside ? -w20 * lb : log(p)) : log(1 - p))
-        if inside {
-          let dLdR = weight * (recalled ? -1 / p : 1 / (1 - p))
-          grad.add(ds, times: dLdR * dRdS)
-          grad.c[4] += dLdR * dRdw20
-          if let h = fisher {
-            // Fisher information of the example: weight·∇p∇pᵀ / (p(1 − p)), rows 0…20.
-            var dp = ds * dRdS
-            dp.c[4] += dRdw20
-            let scaled = dp * (weight / (p * (1 - p)))
-            for k in 0..<8 { h[k].add(dp, times: scaled.a[k]) }
-            for k in 0..<8 { h[8 + k].add(dp, times: scaled.b[k]) }
-            for k in 0..<5 { h[16 + k].add(dp, times: scaled.c[k]) }
-          }
-        }
-
-        if g == 1 {
-          // S_f = w11·D^(−w12)·((S + 1)^w13 − 1)·exp(w14·(1 − R)); S' = min(S_f, S·exp(−w17·w18))
-          let lnD = log(d)
-          let dPow = exp(-w12 * lnD)
-          let lnS1 = log(s + 1)
-          let s1w13 = exp(w13 * lnS1)
-          let e14 = exp(w14 * (1 - r))
-          let core = dPow * e14  // S_f / (w11·((S + 1)^w13 − 1))
-          let sf = w11 * core * (s1w13 - 1)
-          let ceiling = s * lapseShrink
-          if sf < ceiling {
-            newS = sf
-            let dSfdS = w11 * core * w13 * s1w13 / (s + 1)
-            let dSfdR = -w14 * sf
-            dNew = ds * (dSfdS + dSfdR * dRdS)
-            dNew.a += dd * (-w12 * sf / d)
-            dNew.b[3] += core * (s1w13 - 1)  // w11
-            dNew.b[4] -= sf * lnD  // w12
-            dNew.b[5] += w11 * core * s1w13 * lnS1  // w13
-            dNew.b[6] += sf * (1 - r)  // w14
-            dNew.c[4] += dSfdR * dRdw20
-          } else {
-            newS = ceiling
-            dNew = ds * lapseShrink
-            dNew.c[1] -= newS * w18
-            dNew.c[2] -= newS * w17
-          }
-        } else {
-          // S' = S·(1 + exp(w8)·(11 − D)·S^(−w9)·(exp(w10·(1 − R)) − 1)·hard·easy)
-          let hard = g == 2 ? w15 : 1
-          let easy = g == 4 ? w16 : 1
-          let he = hard * easy
-          let lnS = log(s)
-          let sPow = exp(-w9 * lnS)
-          let e10 = exp(w10 * (1 - r))
-          let base = expW8 * (11 - d) * sPow
-          let kb = base * (e10 - 1)
-          let k = kb * he
-          newS = s * (1 + k)
-          let dSdR = -s * base * he * e10 * w10
-          dNew = ds * (1 + k * (1 - w9) + dSdR * dRdS)
-          dNew.a += dd * (-s * expW8 * sPow * (e10 - 1) * he)
-          dNew.b[0] += s * k  // w8
-          dNew.b[1] -= s * k * lnS  // w9
-          dNew.b[2] += s * base * he * e10 * (1 - r)  // w10
-          if g == 2 { dNew.b[7] += s * kb }  // w15
-          if g == 4 { dNew.c[0] += s * kb }  // w16
-          dNew.c[4] += dSdR * dRdw20
-        }
-      }
-
-      // D' = D − w6·(G − 3)·(10 − D)/9; D'' = w7·D0(4) + (1 − w7)·D'; clamp [1, 10].
-      let delta = -w6 * (gd - 3)
-      let damped = d + delta * (10 - d) / 9
-      var nd = w7 * d04 + (1 - w7) * damped
-      var ndd = dd * ((1 - w7) * (1 - delta / 9))
-      if nd >= 1 && nd <= 10 {
-        ndd[4] += w7
-        ndd[5] -= w7 * 3 * exp3w5
-        ndd[6] -= (1 - w7) * (gd - 3) * (10 - d) / 9
-        ndd[7] += d04 - damped
-      } else {
-        nd = nd.isNaN ? 10 : Swift.min(Swift.max(nd, 1), 10)
-        ndd = .zero
-      }
-
-      if !(newS >= FSRS6.minStability && newS <= FSRS6.maxStability) {
-        newS = newS.isNaN ? FSRS6.minStability : Swift.min(Swift.max(newS, FSRS6.minStability), FSRS6.maxStability)
-        dNew = .zero
-      }
-      s = newS
-      ds = dNew
-      d = nd
-      dd = ndd
-      i += 1
+  /// The passes along the cards `first..<last` (their reviews `starts[c]..<starts[c + 1]`),
+  /// two cards side by side: the even-numbered cards of the run accumulate into one sum, the
+  /// odd ones into another, added at the end. Each card's review chain is serial (every
+  /// `exp`/`log` waits for the previous state), so two independent chains let the processor
+  /// overlap them. The order of every addition is fixed by the cards alone.
+  @inlinable
+  func passes(
+    _ ratings: UnsafeBufferPointer<UInt8>, _ elapsed: UnsafeBufferPointer<Int32>, _ starts: UnsafeBufferPointer<Int>,
+    _ first: Int, _ last: Int, _ loss: inout Double, _ grad: inout ParameterGradient,
+    weights: UnsafeBufferPointer<Double>? = nil
+  ) {
+    guard first < last else { return }
+    var c = first
+    var a = begin(ratings, starts[c], starts[c + 1])
+    c += 1
+    guard c < last else {
+      pass(ratings, elapsed, starts[first], starts[first + 1], &loss, &grad, weights: weights)
+      return
     }
+    var b = begin(ratings, starts[c], starts[c + 1])
+    c += 1
+    while true {
+      if a.i < a.end && b.i < b.end {
+        step(&a, ratings, elapsed, weights: weights, fisher: nil)
+        step(&b, ratings, elapsed, weights: weights, fisher: nil)
+        continue
+      }
+      // A lane whose card ended takes the next card, its sums carried over.
+      if a.i >= a.end {
+        guard c < last else { break }
+        let (l, g) = (a.loss, a.grad)
+        a = begin(ratings, starts[c], starts[c + 1])
+        a.loss = l
+        a.grad = g
+        c += 1
+      }
+      if b.i >= b.end {
+        guard c < last else { break }
+        let (l, g) = (b.loss, b.grad)
+        b = begin(ratings, starts[c], starts[c + 1])
+        b.loss = l
+        b.grad = g
+        c += 1
+      }
+    }
+    while a.i < a.end { step(&a, ratings, elapsed, weights: weights, fisher: nil) }
+    while b.i < b.end { step(&b, ratings, elapsed, weights: weights, fisher: nil) }
+    loss += a.loss + b.loss
+    grad += a.grad + b.grad
+  }
+
+  /// One review of a lane: its example's loss and gradient (if it is on a later day), then the
+  /// state and tangents after it.
+  @inlinable @inline(__always)
+  func step(
+    _ lane: inout Lane, _ ratings: UnsafeBufferPointer<UInt8>, _ elapsed: UnsafeBufferPointer<Int32>,
+    weights: UnsafeBufferPointer<Double>?, fisher: UnsafeMutablePointer<ParameterGradient>?
+  ) {
+    let eps = BinaryCrossEntropy.epsilon
+    let i = lane.i
+    let s = lane.s, ds = lane.ds, d = lane.d, dd = lane.dd
+    let g = Int(ratings[i])
+    let gd = Double(g)
+    let t = elapsed[i]
+    var newS: Double
+    var dNew: ParameterGradient
+    if t <= 0 {
+      // Same day: S' = S · exp(w17·(G − 3 + w18)) · S^(−w19), SInc floored at 1 for G ≥ 2.
+      let lnS = log(s)
+      let k = sameDay[g - 1]
+      let inc = k * exp(-w19 * lnS)
+      if g >= 2 && inc < 1 {
+        newS = s
+        dNew = ds
+      } else {
+        newS = s * inc
+        dNew = ds * ((1 - w19) * inc)
+        dNew.c[1] += newS * (gd - 3 + w18)
+        dNew.c[2] += newS * w17
+        dNew.c[3] -= newS * lnS
+      }
+    } else {
+      // R = (1 + factor·t/S)^(−w20)
+      let tt = Double(t)
+      let base = 1 + factor * tt / s
+      let lb = log(base)
+      let r = exp(-w20 * lb)
+      let dRdS = w20 * r * factor * tt / (base * s * s)
+      let dRdw20 = r * (-lb - w20 * (tt / s) * dFactorDw20 / base)
+
+      // The example: BCE of p = clamp(R, ε, 1 − ε) against recall = G > 1.
+      let recalled = g > 1
+      let p = Swift.min(Swift.max(r, eps), 1 - eps)
+      let weight = weights?[i] ?? 1
+      let inside = r > eps && r < 1 - eps
+      // ln p = −w20·ln(base) when R is not clamped: one log fewer per recall.
+      lane.loss -= weight * (recalled ? (inside ? -w20 * lb : log(p)) : log(1 - p))
+      if inside {
+        let dLdR = weight * (recalled ? -1 / p : 1 / (1 - p))
+        lane.grad.add(ds, times: dLdR * dRdS)
+        lane.grad.c[4] += dLdR * dRdw20
+        if let h = fisher {
+          // Fisher information of the example: weight·∇p∇pᵀ / (p(1 − p)), rows 0…20.
+          var dp = ds * dRdS
+          dp.c[4] += dRdw20
+          let scaled = dp * (weight / (p * (1 - p)))
+          for k in 0..<8 { h[k].add(dp, times: scaled.a[k]) }
+          for k in 0..<8 { h[8 + k].add(dp, times: scaled.b[k]) }
+          for k in 0..<5 { h[16 + k].add(dp, times: scaled.c[k]) }
+        }
+      }
+
+      if g == 1 {
+        // S_f = w11·D^(−w12)·((S + 1)^w13 − 1)·exp(w14·(1 − R)); S' = min(S_f, S·exp(−w17·w18))
+        let lnD = log(d)
+        let dPow = exp(-w12 * lnD)
+        let lnS1 = log(s + 1)
+        let s1w13 = exp(w13 * lnS1)
+        let e14 = exp(w14 * (1 - r))
+        let core = dPow * e14  // S_f / (w11·((S + 1)^w13 − 1))
+        let sf = w11 * core * (s1w13 - 1)
+        let ceiling = s * lapseShrink
+        if sf < ceiling {
+          newS = sf
+          let dSfdS = w11 * core * w13 * s1w13 / (s + 1)
+          let dSfdR = -w14 * sf
+          dNew = ds * (dSfdS + dSfdR * dRdS)
+          dNew.a += dd * (-w12 * sf / d)
+          dNew.b[3] += core * (s1w13 - 1)  // w11
+          dNew.b[4] -= sf * lnD  // w12
+          dNew.b[5] += w11 * core * s1w13 * lnS1  // w13
+          dNew.b[6] += sf * (1 - r)  // w14
+          dNew.c[4] += dSfdR * dRdw20
+        } else {
+          newS = ceiling
+          dNew = ds * lapseShrink
+          dNew.c[1] -= newS * w18
+          dNew.c[2] -= newS * w17
+        }
+      } else {
+        // S' = S·(1 + exp(w8)·(11 − D)·S^(−w9)·(exp(w10·(1 − R)) − 1)·hard·easy)
+        let hard = g == 2 ? w15 : 1
+        let easy = g == 4 ? w16 : 1
+        let he = hard * easy
+        let lnS = log(s)
+        let sPow = exp(-w9 * lnS)
+        let e10 = exp(w10 * (1 - r))
+        let base = expW8 * (11 - d) * sPow
+        let kb = base * (e10 - 1)
+        let k = kb * he
+        newS = s * (1 + k)
+        let dSdR = -s * base * he * e10 * w10
+        dNew = ds * (1 + k * (1 - w9) + dSdR * dRdS)
+        dNew.a += dd * (-s * expW8 * sPow * (e10 - 1) * he)
+        dNew.b[0] += s * k  // w8
+        dNew.b[1] -= s * k * lnS  // w9
+        dNew.b[2] += s * base * he * e10 * (1 - r)  // w10
+        if g == 2 { dNew.b[7] += s * kb }  // w15
+        if g == 4 { dNew.c[0] += s * kb }  // w16
+        dNew.c[4] += dSdR * dRdw20
+      }
+    }
+
+    // D' = D − w6·(G − 3)·(10 − D)/9; D'' = w7·D0(4) + (1 − w7)·D'; clamp [1, 10].
+    let delta = -w6 * (gd - 3)
+    let damped = d + delta * (10 - d) / 9
+    var nd = w7 * d04 + (1 - w7) * damped
+    var ndd = dd * ((1 - w7) * (1 - delta / 9))
+    if nd >= 1 && nd <= 10 {
+      ndd[4] += w7
+      ndd[5] -= w7 * 3 * exp3w5
+      ndd[6] -= (1 - w7) * (gd - 3) * (10 - d) / 9
+      ndd[7] += d04 - damped
+    } else {
+      nd = nd.isNaN ? 10 : Swift.min(Swift.max(nd, 1), 10)
+      ndd = .zero
+    }
+
+    if !(newS >= FSRS6.minStability && newS <= FSRS6.maxStability) {
+      newS = newS.isNaN ? FSRS6.minStability : Swift.min(Swift.max(newS, FSRS6.minStability), FSRS6.maxStability)
+      dNew = .zero
+    }
+    lane.s = newS
+    lane.ds = dNew
+    lane.d = nd
+    lane.dd = ndd
+    lane.i = i + 1
   }
 
   /// The same pass without tangents: the summed BCE of the card's examples, same arithmetic.

@@ -53,6 +53,18 @@ public struct FSRSOptimizer: Sendable {
     public var innerNewtonIterations: Int? = nil
     /// Gauss–Newton stops when a step gains (or the next is predicted to gain) less than this.
     public var newtonTolerance = 1e-9
+    /// L-BFGS's gradient passes walk two cards side by side (``FSRS6LossGradient/passes``):
+    /// the same arithmetic per card, sums in another fixed order, faster.
+    public var pairedCards = true
+    /// Each warm-started L-BFGS run (the next γ candidate, the full fit) begins with the
+    /// curvature pairs of the run it starts from, corrected for the change of the pull's
+    /// curvature 2γ/n (exact for that term), instead of a first steepest-descent step.
+    public var carryCurvature = true
+    /// L-BFGS backtracks by quadratic interpolation instead of halving (``ProjectedLBFGS``).
+    public var interpolatingLineSearch = true
+    /// The γ candidates stop at the first whose inner validation loss is worse than the best so
+    /// far (the validation loss taken as unimodal in γ): the weaker pulls are not fitted.
+    public var stopAtWorseCandidate = true
 
     public init() {}
   }
@@ -150,11 +162,12 @@ public struct FSRSOptimizer: Sendable {
 
     var gamma = configuration.regularization
     var warm: [Double]? = nil
+    var curvature: Curvature? = nil
     if !configuration.regularizationCandidates.isEmpty {
-      (gamma, warm) = chooseRegularization(data, start: start)
+      (gamma, warm, curvature) = chooseRegularization(data, start: start)
     }
     report.regularization = gamma
-    let (trained, steps, epochs) = solve(data, start: start, gamma: gamma, warmStart: warm)
+    let (trained, steps, epochs, _) = solve(data, start: start, gamma: gamma, warmStart: warm, curvature: curvature)
     let fitted = FSRSParameters.clipped(trained)
     let loss = Self.meanLogLoss(data, fitted, threads: configuration.threads)
     report.steps = steps
@@ -172,22 +185,32 @@ public struct FSRSOptimizer: Sendable {
 
   /// The configured solver from `start` with regulariser strength `gamma`.
   /// `warmStart`: where L-BFGS begins (the prior stays `start`).
-  func solve(_ data: TrainingData, start: [Double], gamma: Double, warmStart: [Double]? = nil) -> ([Double], Int, Int) {
+  func solve(
+    _ data: TrainingData, start: [Double], gamma: Double, warmStart: [Double]? = nil, curvature: Curvature? = nil
+  ) -> ([Double], Int, Int, Curvature?) {
     let weights = configuration.recencyWeighting ? data.recencyWeights() : nil
     switch configuration.solver {
     case .adam:
-      return train(data, start: start, gamma: gamma, weights: weights)
+      let (w, steps, epochs) = train(data, start: start, gamma: gamma, weights: weights)
+      return (w, steps, epochs, nil)
     case .lbfgs:
-      let (w, it) = lbfgs(data, start: warmStart ?? start, prior: start, gamma: gamma, weights: weights)
-      return (w, it, 0)
+      let (w, it, c) = lbfgs(data, start: warmStart ?? start, prior: start, gamma: gamma, weights: weights, curvature: curvature)
+      return (w, it, 0, c)
     case .adamThenLBFGS:
       let (a, steps, epochs) = train(data, start: start, gamma: gamma, weights: weights)
-      let (w, it) = lbfgs(data, start: a, prior: start, gamma: gamma, weights: weights)
-      return (w, steps + it, epochs)
+      let (w, it, c) = lbfgs(data, start: a, prior: start, gamma: gamma, weights: weights)
+      return (w, steps + it, epochs, c)
     case .gaussNewton:
       let (w, it) = gaussNewton(data, start: warmStart ?? start, prior: start, gamma: gamma, weights: weights)
-      return (w, it, 0)
+      return (w, it, 0, nil)
     }
+  }
+
+  /// L-BFGS curvature pairs in the scaled coordinates u (the prior is the same for every run of
+  /// one fit), with the pull's curvature 2γ/n they were measured under.
+  struct Curvature {
+    var pairs: [(s: [Double], y: [Double])]
+    var penalty: Double
   }
 
   /// γ among ``Configuration/regularizationCandidates`` by an inner time split of `data`: each
@@ -195,14 +218,14 @@ public struct FSRSOptimizer: Sendable {
   /// examples at or after it (their cards' full histories before them). Ties: the larger γ.
   /// Candidates run from the strongest pull to the weakest, each L-BFGS run starting where the
   /// previous one stopped. Returns γ and the inner fit it gave (a warm start for the full fit).
-  func chooseRegularization(_ data: TrainingData, start: [Double]) -> (Double, [Double]?) {
+  func chooseRegularization(_ data: TrainingData, start: [Double]) -> (Double, [Double]?, Curvature?) {
     let candidates = configuration.regularizationCandidates.sorted(by: >)
     let times = data.exampleTimes()
     let k = Int((Double(times.count) * (1 - configuration.innerValidationFraction)).rounded(.down))
-    guard k >= Self.minimumExamplesForTraining, k < times.count else { return (candidates[0], nil) }
+    guard k >= Self.minimumExamplesForTraining, k < times.count else { return (candidates[0], nil, nil) }
     let cut = times[k]
     let inner = data.prefix(before: cut)
-    guard inner.exampleCount >= Self.minimumExamplesForTraining else { return (candidates[0], nil) }
+    guard inner.exampleCount >= Self.minimumExamplesForTraining else { return (candidates[0], nil, nil) }
     // Validation mask: 1 on examples at or after the cut.
     var mask = [Double](repeating: 0, count: data.ratings.count)
     var held = 0
@@ -212,25 +235,31 @@ public struct FSRSOptimizer: Sendable {
         held += 1
       }
     }
-    guard held > 0 else { return (candidates[0], nil) }
+    guard held > 0 else { return (candidates[0], nil, nil) }
     var best = candidates[0]
     var bestLoss = Double.infinity
     var bestFit: [Double]? = nil
     var previous: [Double]? = nil
+    var previousCurvature: Curvature? = nil
+    var bestCurvature: Curvature? = nil
     for gamma in candidates {
       var innerOptimizer = self
       innerOptimizer.configuration.lbfgsIterations = configuration.innerLBFGSIterations ?? configuration.lbfgsIterations
       innerOptimizer.configuration.newtonIterations = configuration.innerNewtonIterations ?? configuration.newtonIterations
-      let (w, _, _) = innerOptimizer.solve(inner, start: start, gamma: gamma, warmStart: previous)
+      let (w, _, _, curvature) = innerOptimizer.solve(inner, start: start, gamma: gamma, warmStart: previous, curvature: previousCurvature)
       previous = w
+      previousCurvature = curvature
       let loss = Self.summedLoss(data, FSRSParameters.clipped(w).weights, weights: mask) / Double(held)
       if loss < bestLoss - 1e-12 {
         best = gamma
         bestLoss = loss
         bestFit = w
+        bestCurvature = curvature
+      } else if configuration.stopAtWorseCandidate {
+        break
       }
     }
-    return (best, bestFit)
+    return (best, bestFit, bestCurvature)
   }
 
   /// Σ weight·BCE over the examples (weights nil: 1 each).
@@ -252,7 +281,9 @@ public struct FSRSOptimizer: Sendable {
   /// Full-batch projected L-BFGS on J(w) = Σ weight·BCE / n + (γ/n)·Σ((w − prior)/σ)², in the
   /// scaled coordinates u = (w − prior)/σ. The gradient is summed in two fixed halves of the
   /// cards (side by side with `threads` > 1), so the result does not depend on threads.
-  func lbfgs(_ data: TrainingData, start: [Double], prior: [Double], gamma: Double, weights: [Double]?) -> ([Double], Int) {
+  func lbfgs(
+    _ data: TrainingData, start: [Double], prior: [Double], gamma: Double, weights: [Double]?, curvature: Curvature? = nil
+  ) -> ([Double], Int, Curvature?) {
     let n = Double(data.exampleCount)
     let bounds = Self.trainingBounds
     let sigma = Self.priorScale
@@ -261,6 +292,7 @@ public struct FSRSOptimizer: Sendable {
     let u0 = (0..<21).map { (start[$0] - prior[$0]) / sigma[$0] }
     let cards = data.trainingCardCount
     let threads = configuration.threads
+    let paired = configuration.pairedCards
     let f = { (u: [Double]) -> (Double, [Double]) in
       let w = (0..<21).map { prior[$0] + sigma[$0] * u[$0] }
       let model = FSRS6LossGradient(w)
@@ -272,16 +304,23 @@ public struct FSRSOptimizer: Sendable {
             losses.withUnsafeMutableBufferPointer { lo in
               grads.withUnsafeMutableBufferPointer { go in
                 let lp = lo.baseAddress!, gp = go.baseAddress!
-                let work = { (h: Int) in
-                  var l = 0.0
-                  var g = ParameterGradient.zero
-                  for c in (h == 0 ? 0..<(cards / 2) : (cards / 2)..<cards) {
-                    model.pass(ratings, elapsed, data.starts[c], data.starts[c + 1], &l, &g, weights: weights == nil ? nil : wp)
+                data.starts.withUnsafeBufferPointer { starts in
+                  let work = { (h: Int) in
+                    var l = 0.0
+                    var g = ParameterGradient.zero
+                    let half = h == 0 ? 0..<(cards / 2) : (cards / 2)..<cards
+                    if paired {
+                      model.passes(ratings, elapsed, starts, half.lowerBound, half.upperBound, &l, &g, weights: weights == nil ? nil : wp)
+                    } else {
+                      for c in half {
+                        model.pass(ratings, elapsed, starts[c], starts[c + 1], &l, &g, weights: weights == nil ? nil : wp)
+                      }
+                    }
+                    lp[h] = l
+                    gp[h] = g
                   }
-                  lp[h] = l
-                  gp[h] = g
+                  inHalves(threads: threads, work)
                 }
-                inHalves(threads: threads, work)
               }
             }
           }
@@ -300,6 +339,12 @@ public struct FSRSOptimizer: Sendable {
     var solver = ProjectedLBFGS()
     solver.maxIterations = configuration.lbfgsIterations
     solver.tolerance = configuration.lbfgsTolerance
+    solver.interpolate = configuration.interpolatingLineSearch
+    let penalty = 2 * gamma / n
+    if configuration.carryCurvature, let curvature {
+      let shift = penalty - curvature.penalty
+      solver.initialPairs = curvature.pairs.map { p in (p.s, (0..<21).map { p.y[$0] + shift * p.s[$0] }) }
+    }
     if configuration.fisherPreconditioner {
       // The Fisher curvature at the start, as the initial inverse-Hessian of the recursion.
       let objective = fisherObjective(data, prior: prior, gamma: gamma, weights: weights)
@@ -307,7 +352,7 @@ public struct FSRSOptimizer: Sendable {
       solver.preconditioner = curvature
     }
     let r = solver.minimize(start: u0, lower: lower, upper: upper, f)
-    return ((0..<21).map { prior[$0] + sigma[$0] * r.x[$0] }, r.iterations)
+    return ((0..<21).map { prior[$0] + sigma[$0] * r.x[$0] }, r.iterations, Curvature(pairs: r.pairs, penalty: penalty))
   }
 
   /// Mini-batch Adam from `start`; returns the weights, the steps and the epochs.

@@ -16,12 +16,20 @@ struct ProjectedLBFGS {
   /// An n×n positive definite matrix B (row-major): the recursion starts from B⁻¹ instead of
   /// a scalar multiple of the identity.
   var preconditioner: [Double]? = nil
+  /// Curvature pairs (s, y) to begin with, oldest first: those of a previous run on a nearby
+  /// objective (a warm start), so the first step is already quasi-Newton.
+  var initialPairs: [(s: [Double], y: [Double])] = []
+  /// After a rejected trial step, the next is the minimiser of the quadratic through f(x),
+  /// the slope and the rejected value, kept within [0.1, 0.5] of the step (instead of halving).
+  var interpolate = false
 
   struct Result {
     var x: [Double]
     var value: Double
     var iterations: Int
     var evaluations: Int
+    /// The curvature pairs at the end, oldest first.
+    var pairs: [(s: [Double], y: [Double])]
   }
 
   func minimize(
@@ -34,8 +42,12 @@ struct ProjectedLBFGS {
     var s: [[Double]] = []
     var y: [[Double]] = []
     var rho: [Double] = []
+    for p in initialPairs.suffix(memory) {
+      let sy = zip(p.s, p.y).reduce(0) { $0 + $1.0 * $1.1 }
+      if sy > 1e-10 { s.append(p.s); y.append(p.y); rho.append(1 / sy) }
+    }
     var iterations = 0
-    guard fx.isFinite else { return Result(x: x, value: fx, iterations: 0, evaluations: 1) }
+    guard fx.isFinite else { return Result(x: x, value: fx, iterations: 0, evaluations: 1, pairs: initialPairs) }
     while iterations < maxIterations {
       iterations += 1
       // Variables held at a bound this step.
@@ -92,7 +104,15 @@ struct ProjectedLBFGS {
         (fNew, gNew) = f(xNew)
         evaluations += 1
         if fNew.isFinite && fNew <= fx + 1e-4 * decrease { accepted = true; break }
-        step *= 0.5
+        if interpolate && fNew.isFinite && decrease < 0 {
+          // φ(a) ≈ fx + (decrease/step)·a + c·a², through φ(step) = fNew.
+          let slope = decrease / step
+          let c = (fNew - fx - decrease) / (step * step)
+          let next = c > 0 ? -slope / (2 * c) : 0.5 * step
+          step = Swift.min(Swift.max(next, 0.1 * step), 0.5 * step)
+        } else {
+          step *= 0.5
+        }
       }
       guard accepted else { break }
       let sk = (0..<n).map { xNew[$0] - x[$0] }
@@ -106,7 +126,7 @@ struct ProjectedLBFGS {
       x = xNew; fx = fNew; g = gNew
       if improvement <= tolerance * Swift.max(abs(fx), 1) { break }
     }
-    return Result(x: x, value: fx, iterations: iterations, evaluations: evaluations)
+    return Result(x: x, value: fx, iterations: iterations, evaluations: evaluations, pairs: zip(s, y).map { ($0, $1) })
   }
 
   private func dot(_ a: [Double], _ b: [Double], _ mask: [Bool]) -> Double {

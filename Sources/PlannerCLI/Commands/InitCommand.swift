@@ -28,6 +28,8 @@ enum InitCommand: PlannerCommand {
     let clock = try ClockOptions(arguments)
     profile.timezone = clock.timezone
     profile.dayStartHour = clock.dayStartHour
+    // Every setting typed, validated together (``LearnerProfile/set(_:today:)``): the options
+    // first, then --set in the order given; the Quran's share follows --minutes.
     let locale = (try LocaleOption(arguments).locale ?? .english).rawValue
     try CLIError.validating(ArgumentName.locale.display, locale) { try profile.set("locale", to: locale) }
     let minutes = try arguments.require(.minutes)
@@ -35,12 +37,19 @@ enum InitCommand: PlannerCommand {
     if let name = arguments.string(.name) {
       try CLIError.validating(ArgumentName.name.display, name) { try profile.set("name", to: name) }
     }
+    var changes: [(key: String, value: String)] = []
     for assignment in arguments.strings(.set) {
       guard let eq = assignment.firstIndex(of: "=") else {
         throw CLIError.invalid(ArgumentName.set.display, assignment, expected: "KEY=VALUE, e.g. vocabulary.newWordsPerDay=5")
       }
-      let key = String(assignment[..<eq]), value = String(assignment[assignment.index(after: eq)...])
-      try ConfigCommand.setting(key, to: value, as: ArgumentName.set.display + " KEY") { try profile.set(key, to: value) }
+      changes.append((String(assignment[..<eq]), String(assignment[assignment.index(after: eq)...])))
+    }
+    if let first = changes.first {
+      try ConfigCommand.checkKeys(changes.map(\.key), as: ArgumentName.set.display + " KEY")
+      // A goal the --set starts begins on the learner's day now (as `planner config`'s would).
+      var clock = LearningDayClock(profile: profile)
+      let today = EpochDay(clock.day(atMillis: Int64((context.now.timeIntervalSince1970 * 1000).rounded(.down))))
+      try ConfigCommand.setting(first.key, to: first.value, among: changes) { try profile.set(changes, today: today) }
     }
     try Learner.create(dir, profile: profile)
     context.stdout.write("created learner '\(profile.id)' in \(dir) (\(profile.timezone), day starts at \(profile.dayStartHour < 10 ? "0" : "")\(profile.dayStartHour):00, \(profile.dailyMinutes) min/day)\n")

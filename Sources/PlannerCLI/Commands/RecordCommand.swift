@@ -53,6 +53,14 @@ enum RecordCommand: PlannerCommand {
               .positional(.EN, help: "English word or phrase."),
               .option(.translation, value: "UK", help: "The translation the app showed (repeatable); adds the word if it is new.", repeatable: true),
             ]),
+          CommandSpec(name: "tag", abstract: "Give a word tags (decks: study one with today --deck, suspend one with words suspend --tag).", arguments: [
+            .positional(.EN, help: "English word or phrase."),
+            .positional(.TAG, help: "Tags, one word each (e.g. verbs travel).", variadic: true),
+          ]),
+          CommandSpec(name: "untag", abstract: "Take tags off a word.", arguments: [
+            .positional(.EN, help: "English word or phrase."),
+            .positional(.TAG, help: "Tags to remove.", variadic: true),
+          ]),
         ] + ["delete": "Delete a word.", "open": "The learner opened its card.",
              "known": "\"I know this word\".", "unknown": "\"I don't know this word\".", "reset": "Reset its popularity.",
              "suspend": "Suspend a word (a leech): no plan item or reminder until unsuspended.",
@@ -139,6 +147,13 @@ enum RecordCommand: PlannerCommand {
         outcome = try Learner.recordBatch(dir, file: context.path(batch), now: context.now, lockTimeout: lockTimeout(context))
       }
       report(outcome, context: context)
+      let file = batch == "-" ? "<stdin>" : context.path(batch)
+      for (k, e) in outcome.appended.enumerated() {
+        let at = k < outcome.appendedLines.count ? "\(file):\(outcome.appendedLines[k])" : file
+        for t in e.payload.nonCyrillicTranslations {
+          context.stderr.write(Warning.nonCyrillicTranslation(english: e.payload.english ?? "", translation: t, file: at))
+        }
+      }
       context.stdout.write("recorded \(outcome.appended.count) event\(outcome.appended.count == 1 ? "" : "s")"
         + (outcome.alreadyRecorded.isEmpty ? "" : ", \(outcome.alreadyRecorded.count) already recorded") + "\n")
       return ExitCode.success
@@ -190,16 +205,17 @@ enum RecordCommand: PlannerCommand {
             if learner.state.hasWord(en) {
               payload = .wordLookedUp(english: en)
             } else if !given.isEmpty {
+              let given = try VocabularyCLI.translations(given, name: .translation, english: en, context: context)
               payload = .wordLookedUp(english: en, ukrainian: given)
               note = ": added with \(given.joined(separator: ", "))"
             } else if let entry = BuiltInDictionary.entry(en) {
               payload = .wordLookedUp(english: entry.english, ukrainian: entry.ukrainian)
               note = ": added from the built-in list (\(entry.ukrainian.joined(separator: ", ")))"
             } else {
-              throw PlanEngineError.insufficientData(
-                "'\(en)' is not in the learner's dictionary nor in the built-in English→Ukrainian list (\(BuiltInDictionary.count) words): "
-                  + "give the translation the app showed with --translation UK, or add the word with `planner record DIR word add`")
+              throw PlanEngineError.unknownLookup(en, listSize: BuiltInDictionary.count)
             }
+          case ["word", "tag"]: payload = .wordTagged(english: try VocabularyCLI.english(arguments), tags: try VocabularyCLI.tags(arguments))
+          case ["word", "untag"]: payload = .wordUntagged(english: try VocabularyCLI.english(arguments), tags: try VocabularyCLI.tags(arguments))
           case ["word", "suspend"]: payload = .wordSuspended(english: try arguments.require(.EN))
           case ["word", "unsuspend"]: payload = .wordUnsuspended(english: try arguments.require(.EN))
           case ["word", "open"]: payload = .wordOpened(english: try arguments.require(.EN))

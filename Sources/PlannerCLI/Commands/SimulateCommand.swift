@@ -25,9 +25,18 @@ struct SimulateCommand: PlannerCommand {
       .option(.truth, value: "FILE", help: "Where the hidden memory goes (default ROOT.truth.jsonl)."),
       .option(.truthModel, value: "NAME", help: "The hidden memory: power (as always), power-calibrated, actr or exponential.",
               default: "power"),
-      .option(.policy, value: "NAME", help: "planner, fixed-count, fixed-cycle or all.", default: "planner"),
+      .option(.policy, value: "NAME", help: "planner, planner-defaults, anki[-RR-nK], traditional[-nK], learn-nothing, cram or all.",
+              default: "planner"),
       .option(.retentionSweep, value: "FROM:TO:STEP", help: "Workload against desired retention, e.g. 0.80:0.97:0.01."),
       .option(.jobs, value: "N", help: "Learners simulated in parallel.", default: "2"),
+      .option(.report, value: "DIR", help: "Run the policy benchmark and write its report (Markdown, SVG, CSV, JSON) to DIR."),
+      .flag(.headline, help: "With --report: the headline matrix (3 truths × 2 scenarios × 5 seeds × 50 learners × a year)."),
+      .flag(.quick, help: "With --report: every scenario at a small size."),
+      .option(.seeds, value: "N", help: "With --report: seeds 1…N (default 5)."),
+      .option(.truths, value: "A,B", help: "With --report: truth models (default power-calibrated,actr,exponential)."),
+      .option(.scenarios, value: "A,B", help: "With --report: scenarios (default noisy,break-2w; docs/simulation.md)."),
+      .option(.policies, value: "A,B", help: "With --report: policy settings (anki-sweep, traditional-sweep for a knob's every setting)."),
+      .option(.resamples, value: "N", help: "With --report: bootstrap resamples per interval (default 1000)."),
       FormatOption.declaration([.text, .json, .csv]),
     ])
 
@@ -37,6 +46,9 @@ struct SimulateCommand: PlannerCommand {
     let seed = try seed(arguments)
     let jobs = try arguments.requiredInt(.jobs, in: 1...Int.max)
     let start = try arguments.validated(.start) { try EpochDay(parsing: $0, keyPath: ArgumentName.start.display) } ?? EpochDay(0)
+    if let dir = arguments.string(.report) {
+      return try runReport(arguments, context: context, dir: context.path(dir), start: start, jobs: jobs)
+    }
     let sweep = arguments.string(.retentionSweep)
     let format = try FormatOption(arguments, allowed: sweep == nil ? [.text, .json] : [.text, .json, .csv]).format
     let policyName = arguments.string(.policy) ?? "planner"
@@ -46,7 +58,7 @@ struct SimulateCommand: PlannerCommand {
     } else if let p = SimulationPolicy(rawValue: policyName) {
       policies = [p]
     } else {
-      throw CLIError.notOneOf(ArgumentName.policy.display, policyName, choices: SimulationPolicy.allCases.map(\.rawValue) + ["all"])
+      throw CLIError.notOneOf(ArgumentName.policy.display, policyName, choices: SimulationPolicy.Kind.allCases.map(\.rawValue) + ["all"])
     }
     let truthName = arguments.string(.truthModel) ?? "power"
     guard let truthModel = TruthModelName(rawValue: truthName) else {
@@ -122,7 +134,7 @@ struct SimulateCommand: PlannerCommand {
     s += "\n"
     let header = ["policy", "retention", "min/day", "retained/min", "days over", "longest", "holiday:", "new lines", "new words"]
     let header2 = ["", "at end", "", "", "budget", "backlog", "days to clear", "", ""]
-    let widths = [12, 10, 8, 13, 10, 9, 16, 10, 10]
+    let widths = [16, 10, 8, 13, 10, 9, 16, 10, 10]
     func row(_ cells: [String]) -> String {
       cells.enumerated().map { pad($1, widths[$0], left: $0 == 0) }.joined(separator: " ") + "\n"
     }

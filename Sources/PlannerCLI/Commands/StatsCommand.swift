@@ -49,9 +49,8 @@ enum StatsCommand: PlannerCommand {
     if !stats.needMostPractice.isEmpty {
       lines.append(l.string(.statsNeedPractice, ["words": .text(stats.needMostPractice.joined(separator: ", "))]))
     }
-    // Not in the catalogs yet: English in every locale.
-    if !stats.leeches.isEmpty { lines.append("leeches (failed again and again; relearn or suspend): \(stats.leeches.joined(separator: ", "))") }
-    if stats.suspended > 0 { lines.append("suspended: \(stats.suspended)") }
+    if !stats.leeches.isEmpty { lines.append(l.string(.statsLeeches, ["words": .text(stats.leeches.joined(separator: ", "))])) }
+    if stats.suspended > 0 { lines.append(l.string(.statsSuspended, ["value": .integer(stats.suspended)])) }
     let text = lines.first! + "\n" + lines.dropFirst().map { "  " + $0 + "\n" }.joined()
     context.stdout.write(text)
     return 0

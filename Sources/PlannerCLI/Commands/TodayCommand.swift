@@ -17,13 +17,14 @@ enum TodayCommand: PlannerCommand {
     arguments: [
       .positional(.DIR, help: "The learner folder (omit with --demo).", optional: true),
       .flag(.demo, help: "Plan the demo learner shipped with planner."),
+      .option(.deck, value: "TAG", help: "Study one deck: only the words with this tag (docs/vocabulary.md)."),
     ] + DateOption.arguments + FormatOption.arguments + LocaleOption.arguments)
 
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
     let format = try FormatOption(arguments)
     let locale = try LocaleOption(arguments).locale
     var date = try DateOption(arguments).date
-    let loaded: LearnerDailyPlanner.Loaded
+    var loaded: LearnerDailyPlanner.Loaded
     if arguments.flag(.demo) {
       if arguments.positional(.DIR) != nil { throw CLIError.usage("--demo plans the embedded demo learner: give no DIR") }
       loaded = try DemoLearner.load()
@@ -34,6 +35,10 @@ enum TodayCommand: PlannerCommand {
       if let torn = loaded.torn {
         context.stderr.write(Warning.tornLine(line: torn.line, bytes: torn.bytes.count))
       }
+    }
+    if let raw = arguments.string(.deck) {
+      let deck = try VocabularyCLI.deck(raw, name: .deck, words: loaded.vocabularyWords)
+      loaded.state = loaded.state.studying(deck: deck)
     }
     let plan = try LearnerDailyPlanner(now: context.now).dailyPlan(loaded, date: date)
     if format.isJSON {

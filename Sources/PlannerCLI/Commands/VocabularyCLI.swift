@@ -30,14 +30,41 @@ extension VocabularyCLI {
   /// The translations typed as `<UK>…`, checked the same way; one with no Cyrillic letter is
   /// kept with a warning on stderr.
   static func translations(_ arguments: ParsedArguments, context: CommandContext) throws -> [String] {
-    let raw = arguments.positionals(.UK)
-    let list = try CLIError.validating(ArgumentName.UK.display, VocabularyValidation.shown(raw.joined(separator: " "))) {
-      try VocabularyValidation.translations(raw, keyPath: ArgumentName.UK.display)
+    try translations(arguments.positionals(.UK), name: .UK, english: arguments.positional(.EN) ?? "", context: context)
+  }
+
+  /// Translations given as `name` (`<UK>…`, `--translation`), checked the same way.
+  static func translations(_ raw: [String], name: ArgumentName, english: String, context: CommandContext) throws -> [String] {
+    let list = try CLIError.validating(name.display, VocabularyValidation.shown(raw.joined(separator: " "))) {
+      try VocabularyValidation.translations(raw, keyPath: name.display)
     }
-    let english = arguments.positional(.EN) ?? ""
     for t in VocabularyValidation.nonCyrillic(list) {
       context.stderr.write(Warning.nonCyrillicTranslation(english: english, translation: t))
     }
     return list
+  }
+
+  /// The tags typed as `<TAG>…` (``DeckTag``), checked: a usage error (64) names the bad one.
+  static func tags(_ arguments: ParsedArguments) throws -> [String] {
+    let raw = arguments.positionals(.TAG)
+    return try CLIError.validating(ArgumentName.TAG.display, VocabularyValidation.shown(raw.joined(separator: " "))) {
+      try DeckTag.validated(raw, keyPath: ArgumentName.TAG.display)
+    }
+  }
+
+  /// One tag typed as `name` (`--tag`, `--deck`), checked; it must be a tag of one of `words`
+  /// (a usage error naming the tags there are, so a misspelt deck is not an empty plan).
+  static func deck(_ raw: String, name: ArgumentName, words: [VocabularyWord]) throws -> String {
+    let tag = try CLIError.validating(name.display, VocabularyValidation.shown(raw)) {
+      try DeckTag.validated([raw], keyPath: name.display)[0]
+    }
+    guard !words.contains(where: { DeckTag.contains($0.tags, tag) }) else { return tag }
+    var known: [String] = []
+    for w in words { known = DeckTag.union(known, w.tags) }
+    known.sort { DeckTag.key($0) < DeckTag.key($1) }
+    throw CLIError.invalid(
+      name.display, raw,
+      expected: known.isEmpty ? "a tag of the learner's words (no word has a tag yet: `planner record DIR word tag EN TAG`)"
+        : "a tag of the learner's words: " + known.joined(separator: ", "))
   }
 }

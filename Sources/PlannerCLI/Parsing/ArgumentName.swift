@@ -11,16 +11,19 @@ public enum ArgumentName: String, Sendable, Hashable, CaseIterable {
   case prompts, tajweed
   case translation
   case reverse, tag, separator
+  case deck  // today --deck
   case dayStartsAt = "day-starts-at"
   case mistakesAt = "mistakes-at"
   case predictionsOut = "predictions-out"
   case retentionSweep = "retention-sweep"
   case skipInvalid = "skip-invalid"
   case truthModel = "truth-model"
+  case report, headline, quick, seeds, scenarios, truths, policies, resamples  // simulate --report
   case void  // record correct --void
   // Positionals.
   case ACTION, DIR, EN, FILE, ITEM, KEY, RANGE, ROOT, UK, VALUE
   case TARGET  // record correct TARGET
+  case TAG  // record word tag EN TAG…
 
   /// How the user writes it: `--date` for an option, `<DIR>` for a positional.
   public var display: String {

@@ -85,17 +85,17 @@ struct VocabIOTests {
 
   static let wordsEnglish = """
     cat — кіт, кішка  (popularity 1, recall 79%, added 2026-05-01)
+    river — річка  (popularity 1, recall 66%, added 2026-05-01)
     five — пʼять  (popularity 0, recall 83%, added 2026-05-01)
     hello friend — привіт, друже  (popularity 0, recall 88%, added 2026-05-01)
-    river — річка  (popularity 1, recall 66%, added 2026-05-01)
 
     """
 
   static let wordsUkrainian = """
     cat — кіт, кішка  (популярність 1, пригадування 79%, додано 01.05.2026)
+    river — річка  (популярність 1, пригадування 66%, додано 01.05.2026)
     five — пʼять  (популярність 0, пригадування 83%, додано 01.05.2026)
     hello friend — привіт, друже  (популярність 0, пригадування 88%, додано 01.05.2026)
-    river — річка  (популярність 1, пригадування 66%, додано 01.05.2026)
 
     """
 
@@ -180,9 +180,9 @@ struct VocabIOTests {
     #expect(csv.out == """
       english,ukrainian,popularity,added,tags
       cat,кіт;кішка,1,2026-05-01T09:00:00+03:00,
+      river,річка,1,2026-05-01T09:00:00+03:00,
       five,пʼять,0,2026-05-01T09:00:00+03:00,
       hello friend,"привіт, друже",0,2026-05-01T09:00:00+03:00,
-      river,річка,1,2026-05-01T09:00:00+03:00,
 
       """)
     for (name, args) in [("deck.csv", ["--format", "csv"]), ("deck.json", ["--format", "json"])] {
@@ -225,7 +225,7 @@ struct VocabIOTests {
     #expect(r.err.contains("anki.txt:3: expected a header row naming the columns `english` and `ukrainian`, separated by commas, semicolons or tabs (read as tab-separated: found `front`, `back`)"))
     #expect(Self.run(["words", dir, "--sort", "alpha"]).out == """
       bird — птах  (popularity 0, new, added 2026-05-12)
-      cat — кіт, кішка  (popularity 0, new, added 2026-05-12)
+      cat — кіт, кішка  (popularity 0, new, tags animals, added 2026-05-12)
       dog — пес  (popularity 0, new, added 2026-05-12)
 
       """)

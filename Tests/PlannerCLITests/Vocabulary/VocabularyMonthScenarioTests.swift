@@ -36,9 +36,12 @@ struct VocabularyMonthScenarioTests {
     profile.dailyMinutes = 10
     try Learner.create(dir, profile: profile)
 
-    // The deck: the demo deck's 39 most frequent words, in its order, and "beautiful".
+    // The deck: the demo deck's 39 most frequent words, in its order, and "beautiful"; the
+    // first 20 in the deck "core", the rest in "more" ("beautiful" also in "adjectives").
     let deckWords = Array(DemoDeck.entries.prefix(39)) + [BuiltInDictionary.entry("beautiful")!]
-    let csv = "english,ukrainian\n" + deckWords.map { "\($0.english),\($0.ukrainian.joined(separator: ";"))" }.joined(separator: "\n") + "\n"
+    let csv = "english,ukrainian,tags\n" + deckWords.enumerated().map { i, e in
+      "\(e.english),\(e.ukrainian.joined(separator: ";")),\(i < 20 ? "core" : e.english == "beautiful" ? "more adjectives" : "more")"
+    }.joined(separator: "\n") + "\n"
     let deck = TemporaryFolder.make("deck") + "/deck.csv"
     try Data(csv.utf8).write(to: URL(fileURLWithPath: deck))
     #expect(Self.run(["words", dir, "import", deck, "--at", "2026-05-31T20:00:00Z"]).out.contains("40 added"))
@@ -47,6 +50,7 @@ struct VocabularyMonthScenarioTests {
     var firstNewWords: [String]?
     var lookupFirstAnswers = 0
     var reminderDays = 0
+    var leechNoted: String?
     for d in 1...30 {
       let date = Self.day(d)
       // Look-ups during the day of words not in the dictionary: one event adds and counts each.
@@ -70,6 +74,21 @@ struct VocabularyMonthScenarioTests {
       let due = listing.filter { $0["due"] as? Bool == true }.compactMap { $0["english"] as? String }
       #expect(Array(due.prefix(reviews.count)) == reviews, "\(date)")
       #expect(Array(ranked.prefix(due.count)) == due, "\(date): due words lead the ranking")
+      // The same recall for the same word and day in the plan and in the listing.
+      let reviewItems = sections.first { $0["kind"] as? String == "vocabulary.reviews" }?["items"] as? [[String: Any]] ?? []
+      for item in reviewItems {
+        let en = item["english"] as? String
+        let planned = (item["reason"] as? [String: Any])?["retrievability"] as? Double
+        let listed = listing.first { $0["english"] as? String == en }?["recall"] as? Double
+        #expect(planned != nil && planned == listed.map { ($0 * 1000).rounded() / 1000 }, "\(date) \(en ?? "")")
+      }
+      // The leech's treatment in the plan, in the learner's language (the first day it is planned as one).
+      if leechNoted == nil, reviewItems.contains(where: { ($0["reason"] as? [String: Any])?["leech"] as? Bool == true }) {
+        leechNoted = date
+        let en = Self.run(["today", dir, "--date", date]).out, uk = Self.run(["today", dir, "--date", date, "--locale", "uk"]).out
+        #expect(en.contains("; a leech (failed again and again): relearn it: read the card and make up a sentence with it, or suspend it\n"), "\(en)")
+        #expect(uk.contains("; проблемне слово (забувається знову і знову): вивчіть його заново: прочитайте картку й складіть із ним речення, або призупиніть його\n"), "\(uk)")
+      }
       let deferred = (plan["totals"] as? [String: Any])?["deferredItems"] as? Int ?? -1
       #expect(reviews.count + deferred == due.count, "\(date)")
       let stats = try #require(try Self.json(["stats", dir, "--date", date])["stats"] as? [String: Any])
@@ -137,8 +156,18 @@ struct VocabularyMonthScenarioTests {
     #expect((stats["leeches"] as? [String])?.first == "beautiful")
     #expect(try row("beautiful")["leech"] as? Bool == true)
     #expect(Self.run(["stats", dir, "--date", "2026-07-01"]).out.contains("  leeches (failed again and again; relearn or suspend): beautiful"))
-    // Suspended, it leaves the plan.
-    _ = Self.run(["record", dir, "word", "suspend", "beautiful", "--at", "2026-07-01T08:00:00Z"])
+    #expect(leechNoted != nil)
+    // One deck studied: only its words.
+    let core = Set(deckWords.prefix(20).map(\.english))
+    let coreRows = try #require(try Self.json(["today", dir, "--date", "2026-07-02", "--deck", "core"])["sections"] as? [[String: Any]])
+    let corePlanned = coreRows.flatMap { ($0["items"] as? [[String: Any]] ?? []).compactMap { $0["english"] as? String } }
+    #expect(!corePlanned.isEmpty && corePlanned.allSatisfy(core.contains), "\(corePlanned)")
+    // Its deck suspended, the leech leaves the plan; suspended on its own, it stays out when the deck is back.
+    #expect(Self.run(["words", dir, "suspend", "--tag", "adjectives", "--at", "2026-07-01T08:00:00Z"]).out
+      == "Suspended the deck adjectives: 1 word left out of plans and reminders.\n")
+    #expect(!Self.run(["today", dir, "--date", "2026-07-02"]).out.contains("beautiful"))
+    _ = Self.run(["record", dir, "word", "suspend", "beautiful", "--at", "2026-07-01T08:01:00Z"])
+    _ = Self.run(["words", dir, "unsuspend", "--tag", "adjectives", "--at", "2026-07-01T08:02:00Z"])
     #expect(!Self.run(["today", dir, "--date", "2026-07-02"]).out.contains("beautiful"))
   }
 }

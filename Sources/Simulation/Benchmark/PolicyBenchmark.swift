@@ -1,0 +1,133 @@
+import Foundation
+import PlannerCore
+
+/// What a policy benchmark runs (`planner simulate --report`, `--headline`, `--quick`): every
+/// truth × scenario × seed × learner, each learner under every policy setting.
+public struct BenchmarkOptions: Sendable {
+  public var truths: [TruthModelName]
+  public var scenarios: [BenchmarkScenario]
+  public var policies: [SimulationPolicy]
+  /// Seeds 1…seeds (each draws its own learners and luck).
+  public var seeds: Int
+  public var learners: Int
+  public var days: Int
+  public var start: EpochDay
+  /// Bootstrap resamples per interval, and the bootstrap's seed.
+  public var resamples: Int
+  public var bootstrapSeed: UInt64 = 20_261_202
+  /// The Quran line truth's constants (the sensitivity sweep changes them).
+  public var lines = QuranLineTruth<AnyMemoryTruth>.Parameters()
+  public var jobs: Int
+  /// Scenario k runs under truth k mod |truths| only (the quick size: every scenario, one truth each).
+  public var rotateTruths = false
+  /// Called after each learner (one call at a time; from worker threads).
+  public var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
+
+  public init(truths: [TruthModelName], scenarios: [BenchmarkScenario], policies: [SimulationPolicy], seeds: Int, learners: Int,
+              days: Int, start: EpochDay, resamples: Int = 1000, jobs: Int = 2) {
+    self.truths = truths; self.scenarios = scenarios; self.policies = policies; self.seeds = seeds; self.learners = learners
+    self.days = days; self.start = start; self.resamples = resamples; self.jobs = jobs
+  }
+
+  /// The truths of the benchmark: the three calibrated families.
+  public static let calibratedTruths: [TruthModelName] = [.powerCalibrated, .actr, .exponential]
+
+  /// The policies of the headline: the planner, its defaults-only twin, Anki at 0.90 with
+  /// new limits 1, 2 and 5 lines (3, 5, 10 words) and at 0.95 with 2 lines (5 words), every
+  /// traditional setting (the frontiers), and both nulls. (`--policies anki-sweep` runs all 8
+  /// Anki settings.)
+  public static var headlinePolicies: [SimulationPolicy] {
+    [.planner, .plannerDefaults, SimulationPolicy(kind: .anki, retention: 0.9, level: 0), .anki, SimulationPolicy(kind: .anki, retention: 0.9, level: 3),
+     SimulationPolicy(kind: .anki, retention: 0.95, level: 1)] + SimulationPolicy.sweep(.traditional) + [.learnNothing, .cram]
+  }
+
+  /// The headline matrix: 3 truths × 2 scenarios × 5 seeds × 50 learners × a year.
+  public static func headline(start: EpochDay, jobs: Int) -> BenchmarkOptions {
+    BenchmarkOptions(truths: calibratedTruths, scenarios: BenchmarkScenario.headline, policies: headlinePolicies, seeds: 5, learners: 50,
+                     days: 365, start: start, jobs: jobs)
+  }
+
+  /// The policies of the quick size: each knob's ends.
+  public static let quickPolicies: [SimulationPolicy] = [
+    .planner, SimulationPolicy(kind: .anki, retention: 0.9, level: 0), SimulationPolicy(kind: .anki, retention: 0.9, level: 3),
+    SimulationPolicy(kind: .traditional, level: 0), SimulationPolicy(kind: .traditional, level: 2), .learnNothing, .cram,
+  ]
+
+  /// The quick size: every scenario (each under one truth, in turn), small enough for `swift test`.
+  public static func quick(start: EpochDay, jobs: Int) -> BenchmarkOptions {
+    var o = BenchmarkOptions(truths: calibratedTruths, scenarios: BenchmarkScenario.allCases, policies: quickPolicies, seeds: 1, learners: 2,
+                             days: 21, start: start, resamples: 100, jobs: jobs)
+    o.rotateTruths = true
+    return o
+  }
+}
+
+/// One learner of one truth, scenario and seed, under every policy (same learner, same luck).
+public struct BenchmarkCell: Sendable, Equatable {
+  public var truth: TruthModelName
+  public var scenario: BenchmarkScenario
+  public var seed: UInt64
+  public var learner: SimulatedLearner
+  /// One per policy, in the options' order.
+  public var metrics: [TruthMetrics]
+}
+
+public struct BenchmarkResult: Sendable {
+  public var options: BenchmarkOptions
+  /// In order: truth, scenario, seed, learner.
+  public var cells: [BenchmarkCell]
+  /// Learner-years simulated (policies × learners × days / 365).
+  public var learnerYears: Double
+}
+
+public enum PolicyBenchmark {
+  public static func run(_ o: BenchmarkOptions) throws(PlanEngineError) -> BenchmarkResult {
+    guard !o.truths.isEmpty, !o.scenarios.isEmpty, !o.policies.isEmpty, o.seeds >= 1, o.learners >= 1, o.days >= 1 else {
+      throw .invalidValue(keyPath: "benchmark", value: "", expected: "at least one truth, scenario, policy, seed, learner and day")
+    }
+    struct Task: Sendable { var truth: TruthModelName; var scenario: BenchmarkScenario; var seed: UInt64; var index: Int }
+    var tasks: [Task] = []
+    for (ti, t) in o.truths.enumerated() {
+      for (si, s) in o.scenarios.enumerated() where !o.rotateTruths || si % o.truths.count == ti {
+        for seed in 1...o.seeds { for i in 0..<o.learners { tasks.append(Task(truth: t, scenario: s, seed: UInt64(seed), index: i)) } }
+      }
+    }
+    struct Shared {
+      var next = 0, done = 0
+      var cells: [BenchmarkCell?]
+      var error: PlanEngineError?
+    }
+    let shared = Locked(Shared(cells: Array(repeating: nil, count: tasks.count)))
+    let frozen = tasks
+    let work: @Sendable () -> Void = {
+      while true {
+        let (i, stop) = shared.withLock { s in defer { s.next += 1 }; return (s.next, s.error != nil) }
+        if i >= frozen.count || stop { return }
+        let task = frozen[i]
+        do {
+          let learner = task.scenario.learner(index: task.index, count: o.learners, days: o.days, seed: task.seed)
+          var metrics: [TruthMetrics] = []
+          for p in o.policies {
+            let run = try LearnerSimulation.run(learner, policy: p, days: task.scenario.days(o.days), start: o.start, seed: task.seed,
+                                                truth: task.truth.truth, lines: o.lines, measure: true)
+            metrics.append(run.metrics!)
+          }
+          let cell = BenchmarkCell(truth: task.truth, scenario: task.scenario, seed: task.seed, learner: learner, metrics: metrics)
+          shared.withLock { s in
+            s.cells[i] = cell
+            s.done += 1
+            o.progress?(s.done, frozen.count)
+          }
+        } catch {
+          shared.withLock { s in if s.error == nil { s.error = error as? PlanEngineError ?? .invalidValue(keyPath: "benchmark", value: "", expected: "\(error)") } }
+        }
+      }
+    }
+    let jobs = max(1, min(o.jobs, tasks.count))
+    if jobs == 1 { work() } else { DispatchQueue.concurrentPerform(iterations: jobs) { _ in work() } }
+    let (error, cells) = shared.withLock { s in (s.error, s.cells) }
+    if let error { throw error }
+    let years = tasks.reduce(0.0) { $0 + Double($1.scenario.days(o.days)) } * Double(o.policies.count) / 365
+    return BenchmarkResult(options: o, cells: cells.map { $0! }, learnerYears: years)
+  }
+}
