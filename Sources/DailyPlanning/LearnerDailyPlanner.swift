@@ -74,50 +74,46 @@ public struct LearnerDailyPlanner: LearnerPlanner {
   /// (``Learner/load(_:parameters:writeSnapshot:)``), folded with the parameters in force: the
   /// profile's own, or the cached fit (`parameters.fitted.json`) when it is the fit of the
   /// learner's checkpoint. Only when a refit is due (or its cache is missing) is the whole
-  /// history read: fitted, folded with the new parameters, and the snapshot rewritten for them.
-  /// `events` is empty unless the history was read.
+  /// history folded with the review histories, fitted once, folded once more with the new
+  /// parameters, and the snapshot rewritten for both sets: at most two folds of the history.
+  /// `events` is empty unless the history was read (the plan reads the state, ``PlanInputs``).
   public static func load(_ dir: String) throws(PlanEngineError) -> Loaded {
     let (profile, profileBytes) = try Learner.loadProfile(dir)
     let cachePath = dir + "/" + ParameterRefit.cacheFile
     let cached = (try? DurableFile.read(cachePath)).flatMap { $0 }.flatMap { try? JSONDecoder().decode(ParameterRefit.Cached.self, from: Data($0)) }
     let usesDefaults = profile.parameters == FSRSParameters.defaults.weights
-    if usesDefaults, let cached, cached.weights.count == FSRSParameters.count {
-      let learner = try Learner.load(dir, parameters: cached.weights, profile: (profile, profileBytes))
-      if ParameterRefit.checkpoint(reviews: ParameterRefit.reviews(learner.state)) == cached.reviews {
-        var loaded = Loaded(profile: learner.profile, state: learner.state, events: [],
-                            parameters: DailyPlanParameters(source: "fitted", reviews: cached.reviews))
-        loaded.torn = learner.torn
-        loaded.recent = learner.recent
-        loaded.directory = dir
-        return loaded
-      }
-    } else {
-      let learner = try Learner.load(dir, profile: (profile, profileBytes))
-      if !usesDefaults || ParameterRefit.checkpoint(reviews: ParameterRefit.reviews(learner.state)) == nil {
-        var loaded = Loaded(profile: learner.profile, state: learner.state, events: [],
-                            parameters: DailyPlanParameters(source: usesDefaults ? "defaults" : "profile"))
-        loaded.torn = learner.torn
-        loaded.recent = learner.recent
-        loaded.directory = dir
-        return loaded
-      }
+    let fit = usesDefaults ? cached.flatMap { $0.weights.count == FSRSParameters.count ? $0 : nil } : nil
+    func loaded(_ learner: Learner, _ parameters: DailyPlanParameters) -> Loaded {
+      var loaded = Loaded(profile: learner.profile, state: learner.state, events: learner.replayed?.log.events ?? [],
+                          parameters: parameters)
+      loaded.torn = learner.torn
+      loaded.recent = learner.recent
+      loaded.directory = dir
+      return loaded
     }
-    // A refit is due, or its cache is missing: the whole history, once.
-    let log = try Learner.history(dir)
-    let (loaded, fitted) = Loaded.folding(profile: profile, events: log.events, cached: cached)
-    if let fitted, let data = try? JSONEncoder().encode(fitted) {
+    // The review histories are kept when the log is replayed anyway: a refit's input.
+    var learner = try Learner.load(dir, parameters: fit?.weights, profile: (profile, profileBytes), snapshot: .always,
+                                   now: Date(), histories: usesDefaults)
+    guard usesDefaults else { return loaded(learner, DailyPlanParameters(source: "profile")) }
+    let due = ParameterRefit.checkpoint(reviews: ParameterRefit.reviews(learner.state))
+    if let fit, due == fit.reviews { return loaded(learner, DailyPlanParameters(source: "fitted", reviews: fit.reviews)) }
+    if fit == nil && due == nil { return loaded(learner, DailyPlanParameters(source: "defaults")) }
+    // A refit is due, or the cached one is not the checkpoint's: the whole history, once.
+    if learner.replayed?.histories == nil {
+      learner = try Learner.load(dir, parameters: nil, profile: (profile, profileBytes), snapshot: .never,
+                                 now: Date(), replay: true, histories: true)
+    }
+    guard let due, let histories = learner.replayed?.histories else {
+      // No checkpoint any more (corrections voided reviews): the profile's own parameters.
+      let own = learner.profile.parameters == profile.parameters ? learner : learner.refolded(parameters: profile.parameters, snapshot: .always)
+      return loaded(own, DailyPlanParameters(source: "defaults"))
+    }
+    let weights = ParameterRefit.fit(histories: histories, checkpoint: due).weights
+    if let data = try? JSONEncoder().encode(ParameterRefit.Cached(reviews: due, weights: weights)) {
       try? DurableFile.replace(cachePath, with: Array(data) + [0x0A])  // a cache: best effort
     }
-    // The snapshot for the parameters now in force, so the next load starts from it.
-    let inForce: [Double]? = loaded.parameters.source == "fitted" ? loaded.profile.parameters : nil
-    Learner(directory: dir, profile: loaded.profile, state: loaded.state, torn: log.torn, fromSnapshot: false,
-            eventsFolded: log.events.count)
-      .saveSnapshot(log: log, profileHash: LearnerSnapshot.profileHash(profileBytes: profileBytes, parameters: inForce),
-                    file: Learner.snapshotFile(parameters: inForce))
-    var withTorn = loaded
-    withTorn.torn = log.torn
-    withTorn.directory = dir
-    return withTorn
+    let refolded = weights == learner.profile.parameters ? learner : learner.refolded(parameters: weights, snapshot: .always)
+    return loaded(refolded, DailyPlanParameters(source: "fitted", reviews: due))
   }
 
   /// The learner's own learning day at `now`.

@@ -63,7 +63,7 @@ extension Learner {
       try DurableFile.append(path(dir, corruptFile), report.setAside.flatMap { $0.bytes + [0x0A] })
     }
     if report.torn != nil || !report.setAside.isEmpty { try DurableFile.replace(logPath, with: good) }
-    for cache in [snapshotFile, fittedSnapshotFile, EventIndex.file] { try LogFile.remove(path(dir, cache)) }
+    for cache in [snapshotFile] + legacySnapshotFiles + [EventIndex.file] { try LogFile.remove(path(dir, cache)) }
     return report
   }
 }

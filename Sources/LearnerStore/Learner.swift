@@ -1,19 +1,17 @@
 import Foundation
+import MemoryModels
 import PlannerCore
 
-/// A learner folder: `profile.json`, `events.jsonl`, `snapshot.json` and
-/// `snapshot.fitted.json` (derived, disposable),
+/// A learner folder: `profile.json`, `events.jsonl`, `snapshot.bin` (derived, disposable),
 /// `.lock`, and `events.torn.jsonl` (torn lines set aside). See docs/learner.md.
 public struct Learner: Sendable {
   public static let profileFile = "profile.json"
   public static let eventsFile = "events.jsonl"
-  public static let snapshotFile = "snapshot.json"
-  /// The snapshot of the state folded with fitted parameters (the daily plan's), kept apart
-  /// from `snapshot.json` so that the commands reading the profile's state (`record`, `show`)
-  /// and the plan (`today`, `nightly`) do not invalidate each other's.
-  public static let fittedSnapshotFile = "snapshot.fitted.json"
-
-  package static func snapshotFile(parameters: [Double]?) -> String { parameters == nil ? snapshotFile : fittedSnapshotFile }
+  /// The snapshot (``LearnerSnapshot``): one file for the profile's parameters and a fit.
+  public static let snapshotFile = "snapshot.bin"
+  /// The JSON snapshots of versions 1 and 2 (`snapshot.fitted.json`: the fitted parameters'),
+  /// removed when `snapshot.bin` is first written.
+  public static let legacySnapshotFiles = ["snapshot.json", "snapshot.fitted.json"]
   public static let tornFile = "events.torn.jsonl"
   public static let lockFile = ".lock"
 
@@ -32,6 +30,8 @@ public struct Learner: Sendable {
   /// after it (pending + new, log order), from which a state as of any time after the watermark
   /// is one short fold (``stateAsOf(_:)``) without reading the history.
   package var recent: RecentEvents?
+  /// When the load replayed the whole log: what a second fold of it needs.
+  package var replayed: Replayed?
 
   package struct RecentEvents: Sendable {
     package var base: LearnerState
@@ -89,26 +89,33 @@ public struct Learner: Sendable {
   /// full replay (then the snapshot is rewritten when `writeSnapshot`).
   ///
   /// `parameters`: fold with these instead of the profile's own (the fitted ones the daily plan
-  /// uses, see `ParameterRefit`); the returned profile carries them, and the snapshot is keyed
-  /// on them. `profile`: the profile and its bytes when the caller has read them already (read
-  /// once per command). `now` places the snapshot's watermark (``LearnerSnapshot``): it changes
-  /// what is cached, never the state.
+  /// uses, see `ParameterRefit`); the returned profile carries them. The snapshot keeps the
+  /// state of up to two parameter sets (``LearnerSnapshot``): a load with one set carries the
+  /// other forward when it rewrites it. `profile`: the profile and its bytes when the caller
+  /// has read them already (read once per command). `now` places the snapshot's watermark
+  /// (``LearnerSnapshot``): it changes what is cached, never the state.
   public static func load(_ dir: String, parameters: [Double]? = nil, profile given: (LearnerProfile, [UInt8])? = nil,
                           writeSnapshot: Bool = true, now: Date = Date()) throws(PlanEngineError) -> Learner {
     try load(dir, parameters: parameters, profile: given, snapshot: writeSnapshot ? .always : .never, now: now)
   }
 
+  /// The same; `replay` folds the whole log even when the snapshot is valid, and `histories`
+  /// keeps, when the whole log is folded, every item's reviews as the memory model saw them
+  /// (``replayed``: a refit's input, which does not depend on the parameters).
   package static func load(_ dir: String, parameters: [Double]?, profile given: (LearnerProfile, [UInt8])?,
-                           snapshot policy: SnapshotWrite, now: Date) throws(PlanEngineError) -> Learner {
+                           snapshot policy: SnapshotWrite, now: Date, replay: Bool = false,
+                           histories: Bool = false) throws(PlanEngineError) -> Learner {
     let (fileProfile, profileBytes): (LearnerProfile, [UInt8])
     if let given { (fileProfile, profileBytes) = given } else { (fileProfile, profileBytes) = try loadProfile(dir) }
     var profile = fileProfile
     if let parameters { profile.parameters = parameters }
-    let hash = LearnerSnapshot.profileHash(profileBytes: profileBytes, parameters: parameters)
+    let hash = LearnerSnapshot.profileHash(profileBytes: profileBytes)
     let logPath = path(dir, eventsFile)
-    let snapshotName = snapshotFile(parameters: parameters)
     let nowMillis = Int64((now.timeIntervalSince1970 * 1000).rounded(.down))
-    if let snapBytes = try? DurableFile.read(path(dir, snapshotName)), let snap = LearnerSnapshot.parse(snapBytes),
+    // A valid snapshot without this parameter set: its other sets are carried forward.
+    var carried: Carried?
+    if !replay, let snapBytes = try? DurableFile.read(path(dir, snapshotFile)),
+      let snap = LearnerSnapshot.parse(snapBytes, parameters: profile.parameters),
       snap.profileHash == hash, let tail = try DurableFile.read(logPath, from: snap.lastLineStart),
       snap.logBytes - snap.lastLineStart <= tail.count,
       FNV1a64.hash(tail[0..<(snap.logBytes - snap.lastLineStart)]) == snap.lastLineHash
@@ -119,32 +126,96 @@ public struct Learner: Sendable {
       let watermark = snap.watermarkMillis ?? Int64.min
       // An event older than the watermark, or a correction, changes the past: replay (once).
       if log.events.allSatisfy({ $0.time.epochMillis >= watermark && $0.type != .eventCorrected }) {
-        Instrumentation.count(.snapshotLoad)
-        Instrumentation.count(.tailEvents, log.events.count)
         let events = snap.pending + log.events
         let latest = events.reduce(snap.state.latestEventMillis ?? Int64.min) { max($0, $1.time.epochMillis) }
-        let (state, base) = foldSplit(profile: profile, state: snap.state, events: events,
-                                      watermark: max(watermark, nextWatermark(latest: latest, now: nowMillis)))
-        var learner = Learner(directory: dir, profile: profile, state: state, torn: log.torn, fromSnapshot: true,
-                              eventsFolded: log.events.count)
-        learner.logPosition = log.position
-        learner.recent = RecentEvents(base: snap.state, watermark: watermark, events: events)
-        let write = policy == .always ? log.events.count > 0 : policy == .whenCostly ? log.events.count >= costlyTail : false
-        if write { learner.saveSnapshot(log: log, profileHash: hash, file: snapshotName, base: base) }
-        return learner
+        let next = max(watermark, nextWatermark(latest: latest, now: nowMillis))
+        if snap.parameters[0] == profile.parameters {
+          Instrumentation.count(.snapshotLoad)
+          Instrumentation.count(.tailEvents, log.events.count)
+          let (state, base) = foldSplit(profile: profile, state: snap.state, events: events, watermark: next)
+          var learner = Learner(directory: dir, profile: profile, state: state, torn: log.torn, fromSnapshot: true,
+                                eventsFolded: log.events.count)
+          learner.logPosition = log.position
+          learner.recent = RecentEvents(base: snap.state, watermark: watermark, events: events)
+          let write = policy == .always ? log.events.count > 0 : policy == .whenCostly ? log.events.count >= costlyTail : false
+          if write {
+            let others = Carried(snapshot: snap, events: events, watermark: next).advanced(profile: profile, skipping: 0)
+            learner.saveSnapshot(log: log, profileHash: hash, base: base, others: others)
+          }
+          return learner
+        }
+        carried = Carried(snapshot: snap, events: events, watermark: next)
       }
     }
-    // Missing, stale or corrupt snapshot, or a late event: replay everything.
+    // Missing, stale or corrupt snapshot, a late event, or another parameter set: replay everything.
     let bytes = try DurableFile.read(logPath) ?? []
     let log = try EventLog.parse(bytes, file: logPath)
     Instrumentation.count(.fullFold)
     let latest = log.events.reduce(Int64.min) { max($0, $1.time.epochMillis) }
-    let (state, base) = foldSplit(profile: profile, state: LearnerState(), events: log.events,
-                                  watermark: nextWatermark(latest: latest, now: nowMillis))
+    let watermark = carried?.watermark ?? nextWatermark(latest: latest, now: nowMillis)
+    let (state, base, kept) = foldSplit(profile: profile, state: LearnerState(), events: log.events, watermark: watermark,
+                                        histories: histories)
     var learner = Learner(directory: dir, profile: profile, state: state, torn: log.torn, fromSnapshot: false,
                           eventsFolded: log.events.count)
     learner.logPosition = log.position
-    if policy != .never { learner.saveSnapshot(log: log, profileHash: hash, file: snapshotName, base: base) }
+    let others = carried?.advanced(profile: profile, skipping: nil) ?? []
+    learner.replayed = Replayed(log: log, profileHash: hash, base: base, others: others, histories: kept)
+    if policy != .never {
+      learner.saveSnapshot(log: log, profileHash: hash, base: base, others: others)
+      if carried == nil { removeLegacySnapshots(dir) }
+    }
+    return learner
+  }
+
+  /// What a full replay leaves for a second fold of the same log with other parameters
+  /// (``refolded(parameters:snapshot:)``): the log, the snapshot's part of this fold, and the
+  /// review histories when asked for.
+  package struct Replayed: Sendable {
+    package var log: EventLog
+    package var profileHash: UInt64
+    package var base: Base
+    package var others: [(parameters: [Double], state: LearnerState)]
+    package var histories: [(key: String, history: CardHistory)]?
+  }
+
+  /// The snapshot's part of a fold: the state up to `watermark` and the events after it.
+  package typealias Base = (watermark: Int64, state: LearnerState, pending: [LearnerEvent])
+
+  /// A valid snapshot's parameter sets, to fold forward with the events after it.
+  struct Carried {
+    var snapshot: LearnerSnapshot
+    var events: [LearnerEvent]
+    var watermark: Int64
+
+    /// Each set but `skipping` (the one being folded anyway) at the new watermark; the
+    /// profile's own parameters first, at most ``LearnerSnapshot/maximumParameterSets`` − 1.
+    func advanced(profile: LearnerProfile, skipping: Int?) -> [(parameters: [Double], state: LearnerState)] {
+      var out: [(parameters: [Double], state: LearnerState)] = []
+      for k in snapshot.parameters.indices where k != skipping && out.count < LearnerSnapshot.maximumParameterSets - 1 {
+        var p = profile
+        p.parameters = snapshot.parameters[k]
+        let (_, base, _) = foldSplit(profile: p, state: snapshot.state(at: k), events: events, watermark: watermark, histories: false)
+        out.append((p.parameters, base.state))
+      }
+      return out
+    }
+  }
+
+  /// The same log folded with `parameters` (a refit's new ones), without reading it again;
+  /// the snapshot then holds both sets, this fold's and the first one's.
+  package func refolded(parameters: [Double], snapshot policy: SnapshotWrite) -> Learner {
+    guard let replayed else { preconditionFailure("refolded(parameters:) needs a load that replayed the log") }
+    var p = profile
+    p.parameters = parameters
+    Instrumentation.count(.fullFold)
+    let (state, base, _) = Learner.foldSplit(profile: p, state: LearnerState(), events: replayed.log.events,
+                                             watermark: replayed.base.watermark, histories: false)
+    var learner = Learner(directory: directory, profile: p, state: state, torn: torn, fromSnapshot: false,
+                          eventsFolded: eventsFolded)
+    learner.logPosition = logPosition
+    let others = [(profile.parameters, replayed.base.state)]
+    learner.replayed = Replayed(log: replayed.log, profileHash: replayed.profileHash, base: base, others: others, histories: nil)
+    if policy != .never { learner.saveSnapshot(log: replayed.log, profileHash: replayed.profileHash, base: base, others: others) }
     return learner
   }
 
@@ -156,11 +227,14 @@ public struct Learner: Sendable {
   }
 
   /// Folds `events` (log order) after `state`: the whole state, and the snapshot's part of it —
-  /// the state up to `watermark` and the events after it (see ``LearnerSnapshot``).
-  static func foldSplit(profile: LearnerProfile, state: LearnerState, events: [LearnerEvent], watermark: Int64)
-    -> (state: LearnerState, base: (watermark: Int64, state: LearnerState, pending: [LearnerEvent]))
+  /// the state up to `watermark` and the events after it (see ``LearnerSnapshot``); with
+  /// `histories`, every item's reviews as the model saw them (``LearnerFold/reviewHistories``).
+  static func foldSplit(profile: LearnerProfile, state: LearnerState, events: [LearnerEvent], watermark: Int64,
+                        histories: Bool = false)
+    -> (state: LearnerState, base: Base, histories: [(key: String, history: CardHistory)]?)
   {
     var fold = LearnerFold(profile: profile, state: state)
+    if histories { fold.histories = [:] }
     let fixes = LearnerFold.corrections(in: events)
     let ordered = LearnerFold.timeOrdered(events)
     var i = 0
@@ -175,20 +249,39 @@ public struct Learner: Sendable {
       pending = events.filter { later.contains($0.id) }  // log order
       while i < ordered.count { fold.apply(ordered[i], corrections: fixes); i += 1 }
     }
-    return (fold.state, (watermark, baseState, pending))
+    let kept = fold.histories.map { h in fold.state.sortedKeys.compactMap { key in h[key].map { (key, $0) } } }
+    return (fold.state, (watermark, baseState, pending), kept)
   }
 
-  /// Writes the snapshot for the log prefix read (best effort: it is only a cache).
-  package func saveSnapshot(log: EventLog, profileHash: UInt64, file: String = Learner.snapshotFile,
-                            base: (watermark: Int64, state: LearnerState, pending: [LearnerEvent])? = nil) {
+  static func foldSplit(profile: LearnerProfile, state: LearnerState, events: [LearnerEvent], watermark: Int64)
+    -> (state: LearnerState, base: Base)
+  {
+    let (s, b, _) = foldSplit(profile: profile, state: state, events: events, watermark: watermark, histories: false)
+    return (s, b)
+  }
+
+  /// Writes the snapshot for the log prefix read (best effort: it is only a cache): this
+  /// learner's parameter set, and `others` (the same base folded with other parameters).
+  package func saveSnapshot(log: EventLog, profileHash: UInt64, base: Base? = nil,
+                            others: [(parameters: [Double], state: LearnerState)] = []) {
     let snap = LearnerSnapshot(
       logBytes: log.endOffset, logCount: log.lineCount, lastLineStart: log.lastLineStart,
       lastLineHash: log.lastLineHash, profileHash: profileHash,
       watermarkMillis: base.flatMap { $0.watermark == Int64.min ? nil : $0.watermark },
-      pending: base?.pending ?? [], state: base?.state ?? state)
+      pending: base?.pending ?? [], state: base?.state ?? state, parameters: profile.parameters,
+      others: others.filter { $0.parameters != profile.parameters })
     // Not fsynced: it is checked against the log when read, so a torn or lost snapshot after a
     // power loss only costs a rebuild, and the nightly job writes one per learner.
-    try? DurableFile.replace(Learner.path(directory, file), with: snap.serialized(), durable: false)
+    try? DurableFile.replace(Learner.path(directory, Learner.snapshotFile), with: snap.serialized(), durable: false)
+  }
+
+  /// Removes the JSON snapshots of versions 1 and 2, which `snapshot.bin` replaces (plain
+  /// files only: a link is left as it is, like every link in a learner folder).
+  static func removeLegacySnapshots(_ dir: String) {
+    for name in legacySnapshotFiles {
+      var info = stat()
+      if lstat(path(dir, name), &info) == 0, (info.st_mode & S_IFMT) == S_IFREG { _ = unlink(path(dir, name)) }
+    }
   }
 
   /// Every event of the log in log order (the history), and a torn tail if any.

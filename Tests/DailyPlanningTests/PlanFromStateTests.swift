@@ -69,9 +69,9 @@ struct PlanFromStateTests {
     let fitted = first.profile.parameters
     let viaSnapshot = try Learner.load(dir, parameters: fitted, writeSnapshot: false)
     #expect(viaSnapshot.fromSnapshot && viaSnapshot.state == first.state)
-    // The state with the profile's own parameters has its own snapshot (snapshot.json), which
-    // the fitted one does not replace: `record` and `show` keep using it.
-    #expect(FileManager.default.fileExists(atPath: dir + "/" + Learner.fittedSnapshotFile))
+    // The state with the profile's own parameters is in the same snapshot, beside the fitted
+    // one: `record` and `show` keep using it.
+    #expect(Learner.legacySnapshotFiles.allSatisfy { !FileManager.default.fileExists(atPath: dir + "/" + $0) })
     let own = try Learner.load(dir, writeSnapshot: false)
     let replayed = LearnerFold.replay(profile: profile, events: try Learner.history(dir).events)
     #expect(own.fromSnapshot && own.state != first.state && own.state == replayed)

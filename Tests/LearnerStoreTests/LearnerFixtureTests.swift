@@ -43,7 +43,9 @@ import TestSupport
     #expect(s.items["s114"]?.reviewDays == 1)
     #expect(s.habits.planItemsDone == 1 && s.habits.planItemsSkipped == 1 && s.habits.recitationSeconds == 420)
     // Without the snapshot: the same state, folded from the events alone.
-    try FileManager.default.removeItem(atPath: dir + "/snapshot.json")
+    // The v1 JSON snapshot is not read (it is rebuilt as snapshot.bin) and is removed.
+    #expect(!first.fromSnapshot && !FileManager.default.fileExists(atPath: dir + "/snapshot.json"))
+    try FileManager.default.removeItem(atPath: dir + "/" + Learner.snapshotFile)
     let rebuilt = try Learner.load(dir)
     #expect(!rebuilt.fromSnapshot)
     #expect(rebuilt.state == s)

@@ -69,7 +69,7 @@ import TestSupport
     // The index of another log (the log replaced by a shorter one): rebuilt, no false hits.
     let index = try #require(FileManager.default.contents(atPath: dir + "/events.idx"))
     tmp.write("amina/events.jsonl", String(decoding: Self.plan("z", 1).line, as: UTF8.self) + "\n")
-    try FileManager.default.removeItem(atPath: dir + "/snapshot.json")
+    try FileManager.default.removeItem(atPath: dir + "/" + Learner.snapshotFile)
     #expect(FileManager.default.createFile(atPath: dir + "/events.idx", contents: index))
     (r, counts) = Instrumentation.counting { try! Learner.record(dir, events: [Self.plan("p3", 3)], now: Fixed.now) }
     #expect(r.appended.map(\.id) == ["p3"] && counts[.indexRebuilds] == 1)
@@ -115,7 +115,7 @@ import TestSupport
     }
     #expect(tmp.read("amina/events.jsonl") == corrupt)
     // A rebuild names it too.
-    try FileManager.default.removeItem(atPath: dir + "/snapshot.json")
+    try FileManager.default.removeItem(atPath: dir + "/" + Learner.snapshotFile)
     #expect(throws: PlanEngineError.self) { try Learner.load(dir) }
     // Repair sets it aside (kept in events.corrupt.jsonl with its line number) and the learner works.
     let report = try Learner.repair(dir)

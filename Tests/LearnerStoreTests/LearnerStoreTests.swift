@@ -166,12 +166,12 @@ import TestSupport
     try Learner.record(dir, events: [
       Fixed.event("s1", "2026-11-30T07:00:00+02:00", .recitation(Recitation(range: "78:1-16", tier: .newLesson, grade: 3))),
     ], now: Fixed.now)
-    try FileManager.default.removeItem(atPath: dir + "/snapshot.json")  // record rebuilt one
+    try FileManager.default.removeItem(atPath: dir + "/" + Learner.snapshotFile)  // record rebuilt one
     #expect(try Learner.load(dir).fromSnapshot == false)
     #expect(try Learner.load(dir).fromSnapshot == true)
     // Corrupt snapshot: rebuilt, same state.
     let good = try Learner.load(dir).state
-    tmp.write("amina/snapshot.json", "{\"version\":1,")
+    tmp.write("amina/" + Learner.snapshotFile, "{\"version\":1,")
     let rebuilt = try Learner.load(dir)
     #expect(rebuilt.fromSnapshot == false && rebuilt.state == good)
     // A profile change (parameters) makes it stale.

@@ -60,6 +60,7 @@ struct ArabicAgreementTests {
     "stats.words",  // الكلمات: {total} (لم تُراجَع بعد: {new})
     "words.imported",  // {words} is a count.words phrase; الجديدة {added} …
     "forecast.backlog", "forecast.proposeMinutes", "note.quranBacklog", "note.quranBacklogNoDate",  // {minutes}: count.minutes phrases
+    "stats.suspended", "words.importedTags",  // موقوفة: {value}; كلمات نالت وسومًا جديدة: {value} (decks, #15)
   ]
   static let numeric: Set<String> = ["line", "page", "r", "percent", "value", "total", "new", "added", "extended", "unchanged", "count", "minutes"]
 

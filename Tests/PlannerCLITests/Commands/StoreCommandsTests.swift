@@ -63,7 +63,7 @@ import TestSupport
     var lines = events().split(separator: "\n").map(String.init)
     lines[1] = String(repeating: "x", count: lines[1].utf8.count)
     try Data((lines.joined(separator: "\n") + "\n{\"torn").utf8).write(to: URL(fileURLWithPath: dir + "/events.jsonl"))
-    try? FileManager.default.removeItem(atPath: dir + "/snapshot.json")
+    try? FileManager.default.removeItem(atPath: dir + "/" + Learner.snapshotFile)
     var r = run(["show", "amina"])
     #expect(r.code == 1 && r.err == "planner: error: \(dir)/events.jsonl:2: expected one JSON event per line (column 1: unexpected character 'x', expected a value)\n")
     r = run(["repair", "amina"])

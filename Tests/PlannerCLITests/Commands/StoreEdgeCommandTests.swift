@@ -121,7 +121,7 @@ import PlannerCore
 
     try fm.removeItem(atPath: root + "/amina/profile.json")
     try profile.write(toFile: root + "/amina/profile.json", atomically: true, encoding: .utf8)
-    for file in [Learner.snapshotFile, Learner.fittedSnapshotFile] {
+    for file in [Learner.snapshotFile] + Learner.legacySnapshotFiles {
       try? fm.removeItem(atPath: root + "/amina/" + file)
       try "decoy\n".write(toFile: outside + "/" + file, atomically: true, encoding: .utf8)
       try fm.createSymbolicLink(atPath: root + "/amina/" + file, withDestinationPath: outside + "/" + file)
@@ -129,7 +129,7 @@ import PlannerCore
     #expect(run(["show", "amina"]).code == 0)
     #expect(run(["today", "amina", "--date", "2026-11-30"]).code == 0)
     #expect(run(["nightly", root, "--date", "2026-11-30"]).code == 0)
-    for file in [Learner.snapshotFile, Learner.fittedSnapshotFile] {
+    for file in [Learner.snapshotFile] + Learner.legacySnapshotFiles {
       #expect(try String(contentsOfFile: outside + "/" + file, encoding: .utf8) == "decoy\n", "\(file)")
       #expect(files(root + "/amina")[file] == "-> " + outside + "/" + file, "\(file): the link is left as it was")
     }

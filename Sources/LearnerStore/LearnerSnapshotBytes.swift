@@ -1,0 +1,121 @@
+import PlannerCore
+
+/// The byte coding of the binary snapshot (``LearnerSnapshot``, `snapshot.bin`): unsigned
+/// LEB128 varints, zigzag for signed values, IEEE-754 doubles as their 8 bytes little-endian
+/// (exact: a snapshot must give back the very state it was written from), strings as a varint
+/// length and their UTF-8 bytes.
+enum LearnerSnapshotBytes {
+  struct Writer {
+    var bytes: [UInt8]
+
+    init(capacity: Int) {
+      bytes = []
+      bytes.reserveCapacity(capacity)
+    }
+
+    mutating func byte(_ b: UInt8) { bytes.append(b) }
+
+    mutating func uint(_ value: UInt64) {
+      var v = value
+      while v >= 0x80 {
+        bytes.append(UInt8(truncatingIfNeeded: v) | 0x80)
+        v >>= 7
+      }
+      bytes.append(UInt8(v))
+    }
+
+    /// A count or another value that is never negative.
+    mutating func int(_ value: Int) { uint(UInt64(max(value, 0))) }
+
+    /// Zigzag: 0, -1, 1, -2, … as 0, 1, 2, 3, …
+    mutating func signed(_ value: Int64) { uint(UInt64(bitPattern: (value << 1) ^ (value >> 63))) }
+
+    mutating func fixed64(_ value: UInt64) {
+      for i in 0..<8 { bytes.append(UInt8(truncatingIfNeeded: value >> (8 * UInt64(i)))) }
+    }
+
+    mutating func double(_ value: Double) { fixed64(value.bitPattern) }
+
+    mutating func string(_ text: String) {
+      var t = text
+      t.withUTF8 { utf8 in
+        int(utf8.count)
+        bytes.append(contentsOf: utf8)
+      }
+    }
+
+    mutating func raw(_ data: [UInt8]) {
+      int(data.count)
+      bytes.append(contentsOf: data)
+    }
+  }
+
+  /// Reads what ``Writer`` wrote; every read returns nil past the end or on a value out of
+  /// range, so a truncated or damaged file is refused, never misread into a crash.
+  struct Reader {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var at = 0
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+    var atEnd: Bool { at == bytes.count }
+
+    mutating func byte() -> UInt8? {
+      guard at < bytes.count else { return nil }
+      defer { at += 1 }
+      return bytes[at]
+    }
+
+    mutating func uint() -> UInt64? {
+      var value: UInt64 = 0
+      var shift: UInt64 = 0
+      while at < bytes.count, shift < 64 {
+        let b = bytes[at]
+        at += 1
+        value |= UInt64(b & 0x7F) << shift
+        if b < 0x80 { return value }
+        shift += 7
+      }
+      return nil
+    }
+
+    /// A non-negative Int (a count, an offset).
+    mutating func int() -> Int? {
+      guard let v = uint(), v <= UInt64(Int.max) else { return nil }
+      return Int(v)
+    }
+
+    /// A count of elements still to come, each at least one byte: refuses absurd lengths.
+    mutating func count() -> Int? {
+      guard let n = int(), n <= bytes.count - at else { return nil }
+      return n
+    }
+
+    mutating func signed() -> Int64? {
+      guard let u = uint() else { return nil }
+      return Int64(bitPattern: (u >> 1) ^ (0 &- (u & 1)))
+    }
+
+    mutating func fixed64() -> UInt64? {
+      guard bytes.count - at >= 8 else { return nil }
+      var v: UInt64 = 0
+      for i in 0..<8 { v |= UInt64(bytes[at + i]) << (8 * UInt64(i)) }
+      at += 8
+      return v
+    }
+
+    mutating func double() -> Double? { fixed64().map(Double.init(bitPattern:)) }
+
+    mutating func string() -> String? {
+      guard let n = count() else { return nil }
+      defer { at += n }
+      return String(decoding: UnsafeBufferPointer(rebasing: bytes[at..<at + n]), as: UTF8.self)
+    }
+
+    mutating func raw() -> UnsafeBufferPointer<UInt8>? {
+      guard let n = count() else { return nil }
+      defer { at += n }
+      return UnsafeBufferPointer(rebasing: bytes[at..<at + n])
+    }
+  }
+}
