@@ -35,6 +35,12 @@ public enum BenchmarkReport {
 
   static func label(_ k: SimulationPolicy.Kind) -> String { k == .anki ? "Anki+FSRS" : k.rawValue }
 
+  /// "lines held", "lines recitable", "words held" or "words known": one name per (domain, measure) cell.
+  static func measureName(domain: String, measure: String) -> String {
+    let unit = domain == "quran" ? "lines" : "words"
+    return unit + " " + (measure == "end" ? "held" : domain == "quran" ? "recitable" : "known")
+  }
+
   static func markdown(_ r: BenchmarkResult, _ groups: [GroupSummary]) -> String {
     let o = r.options
     var s = "# Policy benchmark: knowledge held for the minutes given\n\n"
@@ -54,7 +60,7 @@ public enum BenchmarkReport {
       for domain in ["quran", "words"] {
        for measure in ["end", "end80"] {
         guard let kind = g.best[domain], let c = g.matched.first(where: { $0.domain == domain && $0.measure == measure && $0.family == kind }) else { continue }
-        let what = domain == "quran" ? (measure == "end" ? "lines held" : "lines recitable") : (measure == "end" ? "words held" : "words known")
+        let what = measureName(domain: domain, measure: measure)
         s += "| \(g.truth.rawValue) | \(g.scenario.rawValue) | \(what) | \(label(kind)) | \(c.learners) | "
         s += "\(f(c.plannerMinutes, 0)) | \(f(c.plannerKnowledge, 1)) | \(f(c.baselineKnowledge, 1)) | \(f(c.difference, 1)) | "
         s += "[\(f(c.low, 1)), \(f(c.high, 1))] | \(c.extrapolated ? "extrap." : "") |\n"
@@ -72,7 +78,7 @@ public enum BenchmarkReport {
         let verdict = cs.allSatisfy { $0.low > 0 } ? "the planner holds more, under every truth (every interval above 0)"
           : cs.allSatisfy { $0.high < 0 } ? "the best baseline holds more, under every truth (every interval below 0)"
           : "no claim: the sign or the interval differs between truths"
-        let what = domain == "quran" ? (measure == "end" ? "Quran lines held" : "Quran lines recitable") : (measure == "end" ? "words held" : "words known")
+        let what = (domain == "quran" ? "Quran " : "") + measureName(domain: domain, measure: measure)
         s += "- \(scenario.rawValue), \(what): \(verdict).\n"
        }
       }
