@@ -77,8 +77,7 @@ extension FSRS6 {
   ) {
     let g0 = ratings[at[0]], g1 = ratings[at[1]], g2 = ratings[at[2]], g3 = ratings[at[3]]
     let t = SIMD4<Int64>(Int64(elapsedDays[at[0]]), Int64(elapsedDays[at[1]]), Int64(elapsedDays[at[2]]), Int64(elapsedDays[at[3]]))
-    let sc = SIMD4(Self.clampStability(s[0]), Self.clampStability(s[1]), Self.clampStability(s[2]), Self.clampStability(s[3]))
-    let dc = SIMD4(Self.clampDifficulty(d[0]), Self.clampDifficulty(d[1]), Self.clampDifficulty(d[2]), Self.clampDifficulty(d[3]))
+    let sc = Self.clampStability(s), dc = Self.clampDifficulty(d)
     // R = exp(decay · ln(1 + factor · t / S)) (`retrievability`; t ≤ 0: unused).
     let days = SIMD4<Double>(t.replacing(with: 0, where: t .< 0))
     let x = 1 + factor * days / sc
@@ -94,12 +93,28 @@ extension FSRS6 {
     let again = SIMD4<Int64>(Int64(g0.rawValue), Int64(g1.rawValue), Int64(g2.rawValue), Int64(g3.rawValue)) .== 1
     let c = SIMD4<Double>(repeating: w10).replacing(with: w14, where: again) * (1 - r)
     let q = SIMD4(Foundation.exp(c[0]), Foundation.exp(c[1]), Foundation.exp(c[2]), Foundation.exp(c[3]))
-    s = SIMD4(
-      Self.clampStability(combine(sc[0], dc[0], t[0], g0, power[0], q[0])),
-      Self.clampStability(combine(sc[1], dc[1], t[1], g1, power[1], q[1])),
-      Self.clampStability(combine(sc[2], dc[2], t[2], g2, power[2], q[2])),
-      Self.clampStability(combine(sc[3], dc[3], t[3], g3, power[3], q[3])))
-    d = SIMD4(nextDifficulty(dc[0], g0), nextDifficulty(dc[1], g1), nextDifficulty(dc[2], g2), nextDifficulty(dc[3], g3))
+    s = Self.clampStability(SIMD4(
+      combine(sc[0], dc[0], t[0], g0, power[0], q[0]), combine(sc[1], dc[1], t[1], g1, power[1], q[1]),
+      combine(sc[2], dc[2], t[2], g2, power[2], q[2]), combine(sc[3], dc[3], t[3], g3, power[3], q[3])))
+    // ``nextDifficulty(_:_:)`` in the four lanes at once (one vector division for four).
+    let g = SIMD4<Double>(Double(g0.rawValue), Double(g1.rawValue), Double(g2.rawValue), Double(g3.rawValue))
+    let delta = SIMD4<Double>(repeating: -w6) * (g - 3)
+    let damped = dc + delta * (10 - dc) / 9
+    d = Self.clampDifficulty(meanReversionTarget + (1 - w7) * damped)
+  }
+
+  /// ``clampStability(_:)`` of four lanes: NaN to the minimum, then into the clamps.
+  @inline(__always)
+  static func clampStability(_ s: SIMD4<Double>) -> SIMD4<Double> {
+    let v = s.replacing(with: FSRS6.minStability, where: s .!= s)
+    return pointwiseMin(pointwiseMax(v, SIMD4(repeating: FSRS6.minStability)), SIMD4(repeating: FSRS6.maxStability))
+  }
+
+  /// ``clampDifficulty(_:)`` of four lanes: NaN to the maximum, then into the clamps.
+  @inline(__always)
+  static func clampDifficulty(_ d: SIMD4<Double>) -> SIMD4<Double> {
+    let v = d.replacing(with: FSRS6.maxDifficulty, where: d .!= d)
+    return pointwiseMin(pointwiseMax(v, SIMD4(repeating: FSRS6.minDifficulty)), SIMD4(repeating: FSRS6.maxDifficulty))
   }
 
   /// The new stability from the stages' results: ``shortTermStability(_:_:)``,
