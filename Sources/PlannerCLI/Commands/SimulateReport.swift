@@ -60,7 +60,8 @@ extension SimulateCommand {
       let years = sweep.runs.reduce(0) { $0 + $1.learnerYears }
       context.stderr.write("line sweep: \(sweep.variants.count) variants, \(fixed(years, 1)) learner-years in \(fixed(wall, 1)) s\n")
       let md = String(decoding: LineSensitivity.files(sweep).first { $0.name == "sensitivity.md" }!.bytes, as: UTF8.self)
-      let verdict = md.split(separator: "\n").first { $0.hasPrefix("**Conclusions") } ?? ""
+      var verdict = String(md.split(separator: "\n").first { $0.hasPrefix("**Conclusions") } ?? "")
+      if verdict.hasSuffix(" Changed:") { verdict = String(verdict.dropLast(9)) + " The changed ones are listed in the report." }
       context.stdout.write("line truth sensitivity: \(sweep.variants.count) variants\nreport: \(dir)/sensitivity.md\n\(verdict)\n")
       return ExitCode.success
     }

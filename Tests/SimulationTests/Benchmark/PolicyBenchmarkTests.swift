@@ -240,7 +240,10 @@ struct BenchmarkScenarioTests {
         }
       case .words20:
         #expect(l.newWordsPerDay == (l.quranShare < 1 ? 20 : base.newWordsPerDay))
-        if l.quranShare < 1 { #expect(cram.newWords >= Self.metrics(Self.twin(c, in: .noisy), .cram).newWords) }
+        // The same learner meeting 20 words a day instead of at most 10: cram (which learns
+        // every word it meets while the time lasts) learns no fewer, within 20 % (its new-word
+        // time estimate comes from each run's own timings).
+        if l.quranShare < 1 { #expect(Double(cram.newWords) >= 0.8 * Double(Self.metrics(Self.twin(c, in: .noisy), .cram).newWords)) }
       case .slow:
         #expect(l.secondsPerNewLine == 2 * base.secondsPerNewLine && l.secondsPerWord == 2 * base.secondsPerWord)
         if l.quranShare > 0 { #expect(cram.newLines < Self.metrics(Self.twin(c, in: .noisy), .cram).newLines) }
@@ -274,5 +277,34 @@ struct BenchmarkScenarioTests {
     let tripled = String(l.dailyMinutes * 3)
     #expect(changes.contains { $0.0 == "dailyMinutes" && $0.1 == tripled && $0.2 == String(l.dailyMinutes) })
     #expect(changes.contains { $0.0 == "quran.dailyMinutes" })
+  }
+}
+
+/// The Quran line truth's sensitivity sweep (`--line-sweep`) at a tiny size.
+@Suite("Line truth sensitivity")
+struct LineSensitivityTests {
+  @Test("each variant reruns the Quran learners with its constants; the report compares each verdict with the base's")
+  func sweep() throws {
+    let o = BenchmarkOptions(truths: [.exponential], scenarios: [.perfect30], policies: [.planner, SimulationPolicy(kind: .anki, retention: 0.9, level: 0),
+                             SimulationPolicy(kind: .anki, retention: 0.9, level: 3), .traditional], seeds: 1, learners: 4, days: 40,
+                             start: simulationStart, resamples: 20, jobs: 2)
+    let variants = LineSensitivity.variants
+    #expect(variants.count == 1 + 2 * LineSensitivity.knobs.count && variants[0].parameters == QuranLineTruth<AnyMemoryTruth>.Parameters())
+    #expect(variants[3].name == "strengthScale ×0.5" && variants[3].parameters.strengthScale == 0.5)
+    let r = try LineSensitivity.run(o, variants: [variants[0], variants[3]])
+    #expect(r.runs.count == 2)
+    // Only learners with Quran material; the base run is the plain benchmark's Quran learners.
+    var plain = o
+    plain.quranOnly = true
+    let base = try PolicyBenchmark.run(plain)
+    #expect(r.runs[0].cells == base.cells && !base.cells.isEmpty && base.cells.allSatisfy { $0.learner.quranShare > 0 })
+    // Lines forgotten twice as fast hold fewer lines, whatever the policy.
+    func held(_ run: BenchmarkResult) -> Double { run.cells.reduce(0) { $0 + $1.metrics.reduce(0) { $0 + $1.linesHeldEnd } } }
+    #expect(held(r.runs[1]) < held(r.runs[0]))
+    let files = LineSensitivity.files(r)
+    #expect(files.map(\.name) == ["sensitivity.csv", "sensitivity.md"])
+    let md = String(decoding: files[1].bytes, as: UTF8.self), csv = String(decoding: files[0].bytes, as: UTF8.self)
+    #expect(md.contains("**Conclusions unchanged in ") && md.contains("| strengthScale ×0.5 | exponential | perfect-30 |"))
+    #expect(csv.split(separator: "\n").count == 1 + 2 * LineSensitivity.measures.count)
   }
 }
