@@ -40,7 +40,7 @@ extension LearnerSnapshot {
         for other in head.otherMemories { Self.write(other[i], to: &w) }
       }
       writePending(to: &w)
-      Self.writeTotals(state, to: &w)
+      Self.writeTotals(state, against: head.state, to: &w)
       // The items whose watermark state is not the head's: the gap to the head's index before,
       // then 0 (not in the watermark state) or 1 and the item with its memories.
       w.int(delta.count)
@@ -229,7 +229,7 @@ extension LearnerSnapshot {
     let pending: [LearnerEvent]
     if hasHead == 1 {
       guard let h = readState(&r, setCount: setCount, first: first, keepOthers: true), let p = readPending(&r),
-        var base = readTotals(&r), let deltaCount = r.count()
+        var base = readTotals(&r, against: h.state), let deltaCount = r.count()
       else { return nil }
       pending = p
       let order = setCount > 1 ? h.keys : h.state.items.keys.sorted()
@@ -277,18 +277,19 @@ extension LearnerSnapshot {
 
   // MARK: Totals (everything but the items)
 
-  private static func writeTotals(_ state: LearnerState, to w: inout LearnerSnapshotBytes.Writer) {
+  /// `against`: the head, for the watermark state (see ``write(_:against:to:)``).
+  private static func writeTotals(_ state: LearnerState, against head: LearnerState? = nil, to w: inout LearnerSnapshotBytes.Writer) {
     w.int(state.eventCount)
     if let l = state.latestEventMillis { w.byte(1); w.signed(l) } else { w.byte(0) }
     w.int(state.eventsByType.count)
     for k in state.eventsByType.keys.sorted() { w.string(k); w.int(state.eventsByType[k]!) }
     write(state.habits, to: &w)
-    write(state.plan, to: &w)
+    write(state.plan, against: head?.plan, to: &w)
     w.int(state.suspendedDecks.count)
     for t in state.suspendedDecks { w.string(t) }
   }
 
-  private static func readTotals(_ r: inout LearnerSnapshotBytes.Reader) -> LearnerState? {
+  private static func readTotals(_ r: inout LearnerSnapshotBytes.Reader, against head: LearnerState? = nil) -> LearnerState? {
     var state = LearnerState()
     guard let eventCount = r.int(), let hasLatest = r.byte() else { return nil }
     state.eventCount = eventCount
@@ -298,7 +299,7 @@ extension LearnerSnapshot {
       guard let k = r.string(), let n = r.int() else { return nil }
       state.eventsByType[k] = n
     }
-    guard let habits = readHabits(&r), let plan = readPlanInputs(&r), let deckCount = r.count() else { return nil }
+    guard let habits = readHabits(&r), let plan = readPlanInputs(&r, against: head?.plan), let deckCount = r.count() else { return nil }
     state.habits = habits
     state.plan = plan
     for _ in 0..<deckCount { guard let t = r.string() else { return nil }; state.suspendedDecks.append(t) }

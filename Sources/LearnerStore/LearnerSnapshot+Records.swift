@@ -191,14 +191,35 @@ extension LearnerSnapshot {
     return out
   }
 
-  static func write(_ p: PlanInputs, to w: inout LearnerSnapshotBytes.Writer) {
-    write(p.quranHistory, to: &w)
+  /// The plan's inputs; with `head` (the watermark state's, written after the head's), the two
+  /// parts that grow with the history are written against the head's: the recitations as a
+  /// count when they are the head's first ones (the fold only appends to them), and the plan
+  /// outcomes as the dates whose outcome differs (0: absent here, 1 and the outcome).
+  static func write(_ p: PlanInputs, against head: PlanInputs? = nil, to w: inout LearnerSnapshotBytes.Writer) {
+    if let head {
+      if p.quranHistory.count <= head.quranHistory.count, head.quranHistory.starts(with: p.quranHistory) {
+        w.byte(1); w.int(p.quranHistory.count)
+      } else {
+        w.byte(0); write(p.quranHistory, to: &w)
+      }
+    } else {
+      write(p.quranHistory, to: &w)
+    }
     write(p.quranTimedNew, to: &w)
     write(p.quranTimedRevision, to: &w)
-    w.int(p.planOutcomes.count)
-    for d in p.planOutcomes.keys.sorted() {
-      let o = p.planOutcomes[d]!
-      w.signed(Int64(d)); w.int(o.done); w.int(o.skipped)
+    if let head {
+      let dates = Set(p.planOutcomes.keys).union(head.planOutcomes.keys).filter { p.planOutcomes[$0] != head.planOutcomes[$0] }.sorted()
+      w.int(dates.count)
+      for d in dates {
+        w.signed(Int64(d))
+        if let o = p.planOutcomes[d] { w.byte(1); w.int(o.done); w.int(o.skipped) } else { w.byte(0) }
+      }
+    } else {
+      w.int(p.planOutcomes.count)
+      for d in p.planOutcomes.keys.sorted() {
+        let o = p.planOutcomes[d]!
+        w.signed(Int64(d)); w.int(o.done); w.int(o.skipped)
+      }
     }
     for hours in [p.remindersShownByHour, p.remindersIgnoredByHour] {
       w.int(hours.count)
@@ -209,14 +230,36 @@ extension LearnerSnapshot {
     if let l = p.lastActedMillis { w.byte(1); w.signed(l) } else { w.byte(0) }
   }
 
-  static func readPlanInputs(_ r: inout LearnerSnapshotBytes.Reader) -> PlanInputs? {
+  static func readPlanInputs(_ r: inout LearnerSnapshotBytes.Reader, against head: PlanInputs? = nil) -> PlanInputs? {
     var p = PlanInputs()
-    guard let h = readRecitations(&r), let tn = readRecitations(&r), let tr = readRecitations(&r), let n = r.count()
-    else { return nil }
-    p.quranHistory = h; p.quranTimedNew = tn; p.quranTimedRevision = tr
-    for _ in 0..<n {
-      guard let d = r.signed(), let done = r.int(), let skipped = r.int() else { return nil }
-      p.planOutcomes[Int(d)] = PlanInputs.PlanDayOutcome(done: done, skipped: skipped)
+    if let head {
+      guard let kind = r.byte(), kind < 2 else { return nil }
+      if kind == 1 {
+        guard let n = r.int(), n <= head.quranHistory.count else { return nil }
+        p.quranHistory = Array(head.quranHistory.prefix(n))
+      } else {
+        guard let h = readRecitations(&r) else { return nil }
+        p.quranHistory = h
+      }
+    } else {
+      guard let h = readRecitations(&r) else { return nil }
+      p.quranHistory = h
+    }
+    guard let tn = readRecitations(&r), let tr = readRecitations(&r), let n = r.count() else { return nil }
+    p.quranTimedNew = tn; p.quranTimedRevision = tr
+    if let head {
+      p.planOutcomes = head.planOutcomes
+      for _ in 0..<n {
+        guard let d = r.signed(), let present = r.byte(), present < 2 else { return nil }
+        if present == 0 { p.planOutcomes[Int(d)] = nil; continue }
+        guard let done = r.int(), let skipped = r.int() else { return nil }
+        p.planOutcomes[Int(d)] = PlanInputs.PlanDayOutcome(done: done, skipped: skipped)
+      }
+    } else {
+      for _ in 0..<n {
+        guard let d = r.signed(), let done = r.int(), let skipped = r.int() else { return nil }
+        p.planOutcomes[Int(d)] = PlanInputs.PlanDayOutcome(done: done, skipped: skipped)
+      }
     }
     guard let shown = readInts(&r), shown.count == 24, let ignored = readInts(&r), ignored.count == 24, let m = r.count()
     else { return nil }

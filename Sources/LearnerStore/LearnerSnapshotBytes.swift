@@ -99,7 +99,17 @@ enum LearnerSnapshotBytes {
       return bytes[at]
     }
 
+    @inline(__always)
     mutating func uint() -> UInt64? {
+      // Most values (flags, counts, small counters) are one byte.
+      if at < bytes.count, bytes[at] < 0x80 {
+        at += 1
+        return UInt64(bytes[at - 1])
+      }
+      return uintSlow()
+    }
+
+    mutating func uintSlow() -> UInt64? {
       var value: UInt64 = 0
       var shift: UInt64 = 0
       while at < bytes.count, shift < 64 {
@@ -142,7 +152,13 @@ enum LearnerSnapshotBytes {
     mutating func string() -> String? {
       guard let n = count() else { return nil }
       defer { at += n }
-      return String(decoding: UnsafeBufferPointer(rebasing: bytes[at..<at + n]), as: UTF8.self)
+      // Copied in and validated in one step (cheaper than `String(decoding:as:)`'s repairing
+      // path); bytes that are not UTF-8 (never written: the checksum passed) are repaired.
+      let source = UnsafeBufferPointer(rebasing: bytes[at..<at + n])
+      return String(unsafeUninitializedCapacity: n) { target in
+        _ = target.initialize(from: source)
+        return n
+      }
     }
 
     mutating func raw() -> UnsafeBufferPointer<UInt8>? {
