@@ -261,7 +261,7 @@ public struct Learner: Sendable {
     var learner = Learner(directory: directory, profile: p, state: state, torn: torn, fromSnapshot: false,
                           eventsFolded: eventsFolded)
     learner.logPosition = logPosition
-    let others: [OtherSet] = [(profile.parameters, replayed.base.state, state)]
+    let others: [OtherSet] = [(profile.parameters, replayed.base.state, self.state)]
     learner.replayed = Replayed(log: replayed.log, profileHash: replayed.profileHash, base: base, others: others, histories: nil)
     if policy != .never { learner.saveSnapshot(log: replayed.log, profileHash: replayed.profileHash, base: base, others: others) }
     return learner
