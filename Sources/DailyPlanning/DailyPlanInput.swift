@@ -22,6 +22,9 @@ public struct VocabularyCandidate: Sendable, Hashable {
   public var reasonText: String
   /// A leech (``Leech``): the plan says how to treat it.
   public var leech: Bool
+  /// A due review's reason, when `reasonText` is left empty for the composition to write
+  /// (only for the items it chooses: ``DailyPlanner/vocabularyCandidates``).
+  public var reviewReason: VocabularyReviewReason?
 
   public init(kind: Kind, english: String, translations: [String], estimatedSeconds: Int, recall: Double? = nil,
               recallTomorrow: Double? = nil, weight: Double = 1, popularity: Int = 0, days: Int? = nil,

@@ -118,24 +118,36 @@ extension DailyPlanner {
     let day = EpochDay(date.value)
     let model = learner.memoryModel
     // The whole day's minutes: the composition, not the vocabulary planner, splits the budget.
-    let plan = try VocabularyPlanner.plan(VocabularyPlanner.Input(
+    // The reasons' texts are written for the items the composition chooses (``DailyPlanner/plan(_:)``).
+    let planned = try VocabularyPlanner.planned(VocabularyPlanner.Input(
       day: day, clock: clock, words: words, newWordsPerDay: profile.vocabulary.newWordsPerDay,
       budgetMinutes: Double(max(profile.minutes(on: Weekday.of(date)), 1)), desiredRetention: profile.retention.vocabulary,
       model: model, timings: VocabularyTimings(meanReviewSeconds: state.habits.secondsPerVocabularyReview,
-                                               reviewCount: state.habits.vocabularyTimedReviews)))
-    var byKey: [String: VocabularyWord] = [:]
-    for w in words { byKey[w.key] = w }
+                                               reviewCount: state.habits.vocabularyTimedReviews)), texts: false)
+    let plan = planned.plan
+    // Each item's word: the one the item was planned from when the keys are unique (the state's
+    // words come in key order), else the last word with the item's key, as a lookup by key gives.
+    let byKey: [String: Int]? = VocabularyKeyOrder.strictlyIncreasing(words) ? nil : {
+      var byKey: [String: Int] = [:]
+      for (i, w) in words.enumerated() { byKey[w.key] = i }
+      return byKey
+    }()
     let tomorrow = day.advanced(by: 1)
-    return (plan.items + plan.deferred).map { item in
-      let word = byKey[VocabularyWord.key(item.english)]
+    return zip(plan.items + plan.deferred, planned.sources).enumerated().map { k, pair in
+      let (item, source) = pair
+      let index = byKey == nil ? source : byKey![VocabularyWord.key(item.english)]
       let isNew = item.kind == .new
-      return VocabularyCandidate(
+      let word = index.map { words[$0] }
+      let lastDay = index.flatMap { planned.lastDays[$0] }
+      var candidate = VocabularyCandidate(
         kind: isNew ? .new : .review, english: item.english, translations: item.translations,
         estimatedSeconds: item.estimatedSeconds, recall: item.recall,
-        recallTomorrow: isNew ? nil : word.flatMap { VocabularyPriority.recall($0, on: tomorrow, clock: clock, model: model) },
+        recallTomorrow: isNew ? nil : word.flatMap { VocabularyRanking.recall($0, lastDay: lastDay, on: tomorrow, model: model) },
         weight: VocabularyPriority.weight(popularity: item.popularity), popularity: item.popularity,
-        days: isNew ? nil : word.flatMap { VocabularyPriority.elapsedDays($0, on: day, clock: clock) },
+        days: isNew ? nil : word.flatMap { _ in VocabularyRanking.elapsedDays(lastDay: lastDay, on: day) },
         reasonCode: item.reason.code, reasonText: item.reason.text, leech: item.leech == true)
+      candidate.reviewReason = planned.reviewReason(ofItem: k)
+      return candidate
     }
   }
 

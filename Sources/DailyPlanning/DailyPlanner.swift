@@ -2,6 +2,7 @@ import Hifz
 import LearnerStore
 import MemoryModels
 import PlannerCore
+import Vocabulary
 
 /// Composes the Quran and vocabulary plans into the day's plan within the learner's minutes
 /// (docs/plans.md explains every rule):
@@ -58,6 +59,8 @@ public enum DailyPlanner {
       var section: DailyPlanSection.Kind
       var value: Double
       var quranIndex: Int?
+      /// A word whose reason's text is written once chosen (``VocabularyCandidate/reviewReason``).
+      var pendingReason: VocabularyReviewReason?
     }
     var mandatory: [Candidate] = [], due: [Candidate] = [], fresh: [Candidate] = []
     if let qp = quranPlan {
@@ -119,7 +122,8 @@ public enum DailyPlanner {
         let loss = max(0, (v.recall ?? 0) - (v.recallTomorrow ?? 0))
         let value = min(wordValueCap, v.weight * loss / max(1.0 / 60, Double(v.estimatedSeconds) / 60))
         wordValueCap = value
-        due.append(Candidate(item: item, section: .vocabularyReviews, value: value, quranIndex: nil))
+        due.append(Candidate(item: item, section: .vocabularyReviews, value: value, quranIndex: nil,
+                             pendingReason: v.reasonText.isEmpty ? v.reviewReason : nil))
       case .new:
         let item = DailyPlanItem(id: "new-word:" + key, ranges: nil, unit: nil, lines: nil, english: v.english, translations: v.translations,
                                  estimatedSeconds: v.estimatedSeconds, reason: reason, overBudget: false)
@@ -128,11 +132,22 @@ public enum DailyPlanner {
     }
     // Highest value first; ties: words in the vocabulary ranking's order (their input order),
     // then by id (never by dictionary order).
-    let wordOrder = Dictionary(due.enumerated().map { ($0.element.item.id, $0.offset) }, uniquingKeysWith: { a, _ in a })
-    due.sort { a, b in
-      if a.value != b.value { return a.value > b.value }
-      if a.section == .vocabularyReviews, b.section == .vocabularyReviews { return wordOrder[a.item.id]! < wordOrder[b.item.id]! }
-      return a.item.id < b.item.id
+    // (A word's order is the first position of its id; sorted as small keys, not candidates.)
+    var firstPosition: [String: Int] = [:]
+    firstPosition.reserveCapacity(due.count)
+    struct DueKey { var value: Double; var isWord: Bool; var order: Int; var index: Int }
+    let dueKeys = due.indices.map { i in
+      let id = due[i].item.id
+      let order = firstPosition[id] ?? i
+      if order == i { firstPosition[id] = i }
+      return DueKey(value: due[i].value, isWord: due[i].section == .vocabularyReviews, order: order, index: i)
+    }
+    due = due.withUnsafeBufferPointer { c in
+      dueKeys.sorted { a, b in
+        if a.value != b.value { return a.value > b.value }
+        if a.isWord, b.isWord { return a.order < b.order }
+        return c[a.index].item.id < c[b.index].item.id
+      }.map { c[$0.index] }
     }
 
     // Greedy fill.
@@ -160,6 +175,7 @@ public enum DailyPlanner {
     } else if !fresh.isEmpty {
       notes.append(DailyPlanNote(code: .newMaterialPaused, text: ""))
     }
+    for k in chosen.indices { if let why = chosen[k].pendingReason { chosen[k].item.reason.text = why.text } }
     // Deferred vocabulary the vocabulary planner itself left out counts too.
     if deferredItems > 0 { notes.append(DailyPlanNote(code: .deferred, text: "")) }
 
@@ -272,7 +288,9 @@ public enum DailyPlanner {
 /// The identity key of a word: trimmed, case-folded, single spaces.
 enum VocabularyKey {
   static func key(_ english: String) -> String {
-    english.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).joined(separator: " ").lowercased()
+    // Hot (every word candidate): text that is already one lowercase ASCII word is its own key.
+    if english.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && !($0 >= 0x41 && $0 <= 0x5A) }), !english.isEmpty { return english }
+    return english.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).joined(separator: " ").lowercased()
   }
 }
 

@@ -20,8 +20,10 @@ extension Learner {
   /// deck (`deck.suspended`).
   public static func vocabularyWords(_ state: LearnerState) -> [VocabularyWord] {
     let decks = state.suspendedDecks
-    return state.sortedKeys.compactMap { key -> VocabularyWord? in
-      guard key.hasPrefix("w:"), let item = state.items[key], let w = item.word, !w.deleted else { return nil }
+    // The word keys in `sortedKeys` order, without sorting the Quran units: no `w:` key names a
+    // unit, and keys that name none are ordered as strings.
+    return state.items.keys.filter { $0.hasPrefix("w:") }.sorted().compactMap { key -> VocabularyWord? in
+      guard let item = state.items[key], let w = item.word, !w.deleted else { return nil }
       return VocabularyWord(
         english: w.english, translations: w.ukrainian,
         addedAt: Date(timeIntervalSince1970: Double(w.addedMillis) / 1000), popularity: item.popularity,

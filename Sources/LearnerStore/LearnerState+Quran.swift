@@ -6,10 +6,17 @@ import PlannerCore
 extension LearnerState {
   /// The memory of every Quran review unit the learner has recited, in mushaf order.
   public var quranUnitMemories: [ReviewUnitMemory] {
-    sortedKeys.compactMap { key in
-      guard let unit = ReviewUnitID(key), let item = items[key] else { return nil }
-      return ReviewUnitMemory(unit: unit, state: item.memory, lastReview: item.lastDay.map(EpochDay.init),
-                              lapses: item.lapses, reviews: item.reviewDays)
+    // The unit keys in `sortedKeys` order (mushaf order, ties in the same stable order) without
+    // parsing or sorting the words' keys: a unit key starts with `p` or `s`.
+    var units: [(unit: ReviewUnitID, ayah: Int, item: ItemState)] = []
+    for (key, item) in items {
+      guard let first = key.utf8.first, first == UInt8(ascii: "p") || first == UInt8(ascii: "s"),
+        let unit = ReviewUnitID(key) else { continue }
+      units.append((unit, ReviewUnits.firstAyah(unit), item))
+    }
+    return units.sorted { $0.ayah < $1.ayah }.map { u in
+      ReviewUnitMemory(unit: u.unit, state: u.item.memory, lastReview: u.item.lastDay.map(EpochDay.init),
+                       lapses: u.item.lapses, reviews: u.item.reviewDays)
     }
   }
 }

@@ -138,12 +138,32 @@ public enum ReminderScheduler {
     let dayStart = input.clock.instant(of: day, minute: wake)
     let dayEnd = input.clock.instant(of: day, minute: wake + ReminderPolicy.length(from: wake, to: input.policy.sleepAt.minutes))
 
-    // Word states, keyed by English key; iteration always goes through the sorted keys.
-    var states: [String: WordDayState] = [:]
-    for w in input.words where states[w.key] == nil {
-      states[w.key] = WordDayState(word: w, counter: PopularityCounter(popularity: w.popularity), lastRecalled: w.lastRating?.isRecall ?? false)
+    // Word states in sorted-key order, one per key (the first word with it); events find
+    // theirs by key. The state's words already come in key order with unique keys: then the
+    // states are the words in input order, and no dictionary is needed unless there are events.
+    let words = input.words
+    var states: [WordDayState] = []
+    var position: [String: Int] = [:]
+    let source: [Int]
+    let inKeyOrder = VocabularyKeyOrder.strictlyIncreasing(words)
+    if inKeyOrder {
+      source = Array(words.indices)
+      if !events.isEmpty { for (i, w) in words.enumerated() { position[w.key] = i } }
+    } else {
+      var first: [String: Int] = [:]
+      for (i, w) in words.enumerated() where first[w.key] == nil { first[w.key] = i }
+      let keys = first.keys.sorted()
+      source = keys.map { first[$0]! }
+      for (p, key) in keys.enumerated() { position[key] = p }
     }
-    let keys = states.keys.sorted()
+    states.reserveCapacity(source.count)
+    for i in source {
+      let w = words[i]
+      states.append(WordDayState(word: w, counter: PopularityCounter(popularity: w.popularity), lastRecalled: w.lastRating?.isRecall ?? false))
+    }
+    // Each word's last-review learning day, once (not per word per slot).
+    let wordDays = VocabularyRanking.lastReviewDays(words, clock: input.clock)
+    let lastDays = inKeyOrder ? wordDays : source.map { wordDays[$0] }
 
     // Today's events in time order (stable).
     let ordered = events.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
@@ -155,16 +175,16 @@ public enum ReminderScheduler {
       case .shown(let en, let at):
         if at >= dayStart && at < dayEnd { shownInDay += 1 }
         lastShownAny = max(lastShownAny ?? at, at)
-        if var s = states[VocabularyWord.key(en)] {
-          s.lastShown = at
-          s.failedSinceShown = false
-          s.answeredSinceShown = false
-          states[VocabularyWord.key(en)] = s
+        if let p = position[VocabularyWord.key(en)] {
+          states[p].lastShown = at
+          states[p].failedSinceShown = false
+          states[p].answeredSinceShown = false
         }
       case .acted(let en, _):
-        states[VocabularyWord.key(en)]?.answeredSinceShown = true
+        if let p = position[VocabularyWord.key(en)] { states[p].answeredSinceShown = true }
       case .activity(let en, let e):
-        guard var s = states[VocabularyWord.key(en)] else { continue }
+        guard let p = position[VocabularyWord.key(en)] else { continue }
+        var s = states[p]
         s.counter = s.counter.applying(e)
         if s.lastShown != nil { s.answeredSinceShown = true }
         switch e.activity {
@@ -180,7 +200,7 @@ public enum ReminderScheduler {
           s.settled = true
         default: break
         }
-        states[VocabularyWord.key(en)] = s
+        states[p] = s
       }
     }
 
@@ -188,28 +208,53 @@ public enum ReminderScheduler {
     let gap = input.policy.repeatGapHours * 3600
     let spacing = Double(input.policy.frequencyMinutes) * 60
     var out: [Reminder] = []
+    struct DayFacts {
+      var day: EpochDay
+      var recall: [Double]
+      var due: [Bool]
+      /// The priority at `popularity` (the word's popularity when the facts were computed).
+      var popularity: [Int]
+      var priority: [Double]
+    }
+    let suspended = states.map(\.word.suspended)
+    let hasMemory = states.map { $0.word.memory != nil }
+    var facts: DayFacts?
     for slot in slots where remaining > 0 {
       if let limit = notBefore, slot < limit { continue }
       if let last = lastShownAny, slot.timeIntervalSince(last) < spacing { continue }
       let slotDay = input.clock.learningDay(of: slot)
-      var best: (group: Int, priority: Double, recall: Double, key: String)?
-      for key in keys {
-        let s = states[key]!
-        guard !s.settled, !s.word.suspended, s.word.memory != nil || s.counter.popularity > 0 else { continue }
-        if let shown = s.lastShown, !s.failedSinceShown {
-          // Shown today: again only once ignored, and not within the repeat gap.
-          guard !s.projected, !s.answeredSinceShown, slot.timeIntervalSince(shown) >= gap else { continue }
+      // Recall and "due" of every word on the slot's learning day: once per day, not per slot.
+      if facts?.day != slotDay {
+        let recall = states.indices.map { p in
+          VocabularyRanking.recall(states[p].word, lastDay: lastDays[p], on: slotDay, model: input.model) ?? 0
         }
-        let r = VocabularyPriority.recall(s.word, on: slotDay, clock: input.clock, model: input.model) ?? 0
-        let p = VocabularyPriority.priority(recall: r, popularity: s.counter.popularity)
-        let due = s.failedToday
-          || VocabularyPriority.isDue(s.word, on: slotDay, clock: input.clock, model: input.model, desiredRetention: input.desiredRetention)
-        let group = due ? 0 : 1
-        // The ranking's order (VocabularyPriority.precedes): group, priority, lower recall, key.
-        if let b = best, (b.group, -b.priority, b.recall) <= (group, -p, r) { continue }
-        best = (group, p, r, key)
+        let popularity = states.map(\.counter.popularity)
+        facts = DayFacts(day: slotDay, recall: recall, due: states.indices.map { p in
+          VocabularyRanking.isDue(states[p].word, lastDay: lastDays[p], on: slotDay, model: input.model, desiredRetention: input.desiredRetention)
+        }, popularity: popularity, priority: states.indices.map { p in
+          VocabularyPriority.priority(recall: recall[p], popularity: popularity[p])
+        })
       }
-      guard let chosen = best, var s = states[chosen.key] else { continue }
+      let f = facts!
+      var best: (group: Int, priority: Double, recall: Double, position: Int)?
+      for p in states.indices {
+        // (Fields read in place: copying a state would retain the word's strings and arrays.)
+        guard !states[p].settled, !suspended[p], hasMemory[p] || states[p].counter.popularity > 0 else { continue }
+        if let shown = states[p].lastShown, !states[p].failedSinceShown {
+          // Shown today: again only once ignored, and not within the repeat gap.
+          guard !states[p].projected, !states[p].answeredSinceShown, slot.timeIntervalSince(shown) >= gap else { continue }
+        }
+        let r = f.recall[p]
+        let popularity = states[p].counter.popularity
+        let priority = popularity == f.popularity[p] ? f.priority[p] : VocabularyPriority.priority(recall: r, popularity: popularity)
+        let group = states[p].failedToday || f.due[p] ? 0 : 1
+        // The ranking's order (VocabularyPriority.precedes): group, priority, lower recall, key
+        // (the states are in key order: the first of equals stays).
+        if let b = best, (b.group, -b.priority, b.recall) <= (group, -priority, r) { continue }
+        best = (group, priority, r, p)
+      }
+      guard let chosen = best else { continue }
+      var s = states[chosen.position]
       let mode: ReminderPolicy.Mode =
         switch input.policy.mode {
         case .translation: .translation
@@ -225,7 +270,7 @@ public enum ReminderScheduler {
       s.failedSinceShown = false
       s.answeredSinceShown = false
       s.projected = true
-      states[chosen.key] = s
+      states[chosen.position] = s
       lastShownAny = slot
       remaining -= 1
     }

@@ -68,7 +68,34 @@ public enum VocabularyPlanner {
       observedReviews: n > 0 && timings.meanReviewSeconds != nil ? Int(n) : 0)
   }
 
-  public static func plan(_ input: Input) throws(PlanEngineError) -> VocabularyPlan {
+  public static func plan(_ input: Input) throws(PlanEngineError) -> VocabularyPlan { try planned(input).plan }
+
+  /// The plan, with what the daily composition reads beside it (no second lookup per item).
+  package struct Planned {
+    package var plan: VocabularyPlan
+    /// The index in `input.words` of each item of `plan.items + plan.deferred`, in that order.
+    package var sources: [Int]
+    /// Each input word's learning day of its last review (``VocabularyRanking/lastReviewDays(_:clock:)``).
+    package var lastDays: [Int?]
+    /// With `texts: false`: the reason of each due review, in the reviews' order (the
+    /// reviews in `plan.items`, then `plan.deferred`), whose text was left empty.
+    package var reviewReasons: [VocabularyReviewReason]
+
+    /// The reason of item `k` of `plan.items + plan.deferred` when its text was left out.
+    package func reviewReason(ofItem k: Int) -> VocabularyReviewReason? {
+      // Reviews come first in `items`, then new words; every deferred item is a review.
+      let reviewsInItems = plan.items.prefix { $0.kind == .review }.count
+      if k < reviewsInItems { return reviewReasons.isEmpty ? nil : reviewReasons[k] }
+      if k < plan.items.count { return nil }
+      let r = reviewsInItems + (k - plan.items.count)
+      return r < reviewReasons.count ? reviewReasons[r] : nil
+    }
+  }
+
+  /// ``plan(_:)`` and where each item came from. `texts: false` leaves the reasons' texts of
+  /// due reviews empty (``Planned/reviewReasons`` writes them): a day plan shows a few of
+  /// hundreds of due words, and each sentence costs more than ranking the word.
+  package static func planned(_ input: Input, texts: Bool = true) throws(PlanEngineError) -> Planned {
     guard input.budgetMinutes.isFinite, input.budgetMinutes >= 0 else {
       throw .invalidValue(keyPath: "budgetMinutes", value: "\(input.budgetMinutes)", expected: "minutes ≥ 0")
     }
@@ -82,36 +109,47 @@ public enum VocabularyPlanner {
     let budget = Int((input.budgetMinutes * 60).rounded(.down))
 
     // The one ranking (``VocabularyPriority/ranked``): due reviews, then new words, in order.
-    let ranked = VocabularyPriority.ranked(input.words, on: input.day, clock: input.clock, model: input.model,
-                                           desiredRetention: input.desiredRetention)
-    let due = ranked.filter { $0.group == .due }
-    let fresh = ranked.filter { $0.group == .new }.map(\.word)
+    // Only those two groups are read, and at most `newWordsPerDay` new words: the due words
+    // are sorted, the new words partially selected (``VocabularyRanking``: the same order).
+    let words = input.words
+    let lastDays = VocabularyRanking.lastReviewDays(words, clock: input.clock)
+    let keys = VocabularyRanking.keys(words, lastDays: lastDays, on: input.day, model: input.model,
+                                      desiredRetention: input.desiredRetention)
+    let due = VocabularyRanking.sorted(keys.filter { $0.group == .due }, words: words)
 
     var items: [VocabularyPlanItem] = []
     var deferred: [VocabularyPlanItem] = []
+    var itemSources: [Int] = [], deferredSources: [Int] = []
+    var reviewReasons: [VocabularyReviewReason] = []
     var total = 0
     for s in due {
+      let word = words[s.index]
       let recall = s.recall ?? 0
+      let days = VocabularyRanking.elapsedDays(lastDay: lastDays[s.index], on: input.day) ?? 0
+      let why = VocabularyReviewReason(recall: recall, days: days, popularity: word.popularity, leech: s.leech,
+                                       lapses: word.lapses, reviewDays: word.reviewDays)
       var item = VocabularyPlanItem(
-        kind: .review, english: s.word.english, translations: s.word.translations, priority: s.priority,
-        recall: recall, popularity: s.word.popularity, estimatedSeconds: est.reviewSeconds,
-        reason: reviewReason(s.word, recall: recall, day: input.day, clock: input.clock))
-      if s.leech {
-        item.leech = true
-        item.reason.text += "; a leech (failed on \(s.word.lapses) of \(s.word.reviewDays) review days): relearn it: read the card and make up a sentence with it, or suspend it"
-      }
+        kind: .review, english: word.english, translations: word.translations, priority: s.priority,
+        recall: recall, popularity: word.popularity, estimatedSeconds: est.reviewSeconds,
+        reason: VocabularyReason(code: why.code, text: texts ? why.text : ""))
+      if s.leech { item.leech = true }
       if deferred.isEmpty, total + item.estimatedSeconds <= budget {
         items.append(item)
+        itemSources.append(s.index)
         total += item.estimatedSeconds
       } else {
         deferred.append(item)
+        deferredSources.append(s.index)
       }
+      if !texts { reviewReasons.append(why) }
     }
 
     if deferred.isEmpty {
+      let fresh = VocabularyRanking.first(input.newWordsPerDay, of: keys.filter { $0.group == .new }, words: words)
       var added = 0
-      for word in fresh where added < input.newWordsPerDay {
+      for s in fresh where added < input.newWordsPerDay {
         guard total + est.newWordSeconds <= budget else { break }
+        let word = words[s.index]
         let needed = word.popularity > 0
         items.append(VocabularyPlanItem(
           kind: .new, english: word.english, translations: word.translations,
@@ -120,25 +158,47 @@ public enum VocabularyPlanner {
           reason: VocabularyReason(
             code: needed ? .newNeeded : .new,
             text: needed ? "new word you already reached for \(times(word.popularity))" : "new word from your dictionary")))
+        itemSources.append(s.index)
         total += est.newWordSeconds
         added += 1
       }
     }
-    return VocabularyPlan(date: input.day, budgetSeconds: budget, items: items, deferred: deferred, estimates: est)
+    return Planned(plan: VocabularyPlan(date: input.day, budgetSeconds: budget, items: items, deferred: deferred, estimates: est),
+                   sources: itemSources + deferredSources, lastDays: lastDays, reviewReasons: reviewReasons)
   }
 
   /// "once", "twice", "3 times": how often the learner reached for a word.
   static func times(_ n: Int) -> String { n == 1 ? "once" : n == 2 ? "twice" : "\(n) times" }
+}
 
-  static func reviewReason(_ word: VocabularyWord, recall: Double, day: EpochDay, clock: LearningDayClock) -> VocabularyReason {
-    let days = VocabularyPriority.elapsedDays(word, on: day, clock: clock) ?? 0
+/// Why a due review is in the plan: the facts its reason states, and the sentence.
+public struct VocabularyReviewReason: Sendable, Hashable {
+  public var recall: Double
+  /// Learning days since the last review.
+  public var days: Int
+  public var popularity: Int
+  public var leech: Bool
+  public var lapses: Int
+  public var reviewDays: Int
+
+  public init(recall: Double, days: Int, popularity: Int, leech: Bool, lapses: Int, reviewDays: Int) {
+    self.recall = recall; self.days = days; self.popularity = popularity; self.leech = leech
+    self.lapses = lapses; self.reviewDays = reviewDays
+  }
+
+  public var code: VocabularyReason.Code { popularity > 0 ? .dueAndNeeded : .due }
+
+  /// "recall now 64% (last review 9 days ago)", what the learner reached for, and for a leech
+  /// how to treat it.
+  public var text: String {
     let percent = Int((recall * 100).rounded())
     let ago = days == 1 ? "1 day ago" : "\(days) days ago"
-    if word.popularity > 0 {
-      return VocabularyReason(
-        code: .dueAndNeeded,
-        text: "recall now \(percent)% (last review \(ago)); you reached for it \(times(word.popularity)) since you last knew it")
+    var text = popularity > 0
+      ? "recall now \(percent)% (last review \(ago)); you reached for it \(VocabularyPlanner.times(popularity)) since you last knew it"
+      : "recall now \(percent)% (last review \(ago))"
+    if leech {
+      text += "; a leech (failed on \(lapses) of \(reviewDays) review days): relearn it: read the card and make up a sentence with it, or suspend it"
     }
-    return VocabularyReason(code: .due, text: "recall now \(percent)% (last review \(ago))")
+    return text
   }
 }

@@ -91,19 +91,13 @@ extension VocabularyPriority {
   public static func ranked(
     _ words: [VocabularyWord], on day: EpochDay, clock: LearningDayClock, model: FSRS6, desiredRetention: Double
   ) -> [RankedWord] {
-    var out: [RankedWord] = []
-    out.reserveCapacity(words.count)
-    for w in words where !w.suspended {
-      let leech = Leech.isLeech(w)
-      if let r = recall(w, on: day, clock: clock, model: model) {
-        let due = isDue(w, on: day, clock: clock, model: model, desiredRetention: desiredRetention)
-        out.append(RankedWord(word: w, group: due ? .due : .notDue, recall: r, priority: priority(recall: r, popularity: w.popularity), leech: leech))
-      } else {
-        out.append(RankedWord(word: w, group: .new, recall: nil, priority: weight(popularity: w.popularity), leech: leech))
-      }
+    // Keys of plain values, each word's last-review day computed once (``VocabularyRanking``):
+    // the same stable sort by the same order as sorting the ranked words with ``precedes``.
+    let lastDays = VocabularyRanking.lastReviewDays(words, clock: clock)
+    let keys = VocabularyRanking.keys(words, lastDays: lastDays, on: day, model: model, desiredRetention: desiredRetention)
+    return VocabularyRanking.sorted(keys, words: words).map { k in
+      RankedWord(word: words[k.index], group: k.group, recall: k.recall, priority: k.priority, leech: k.leech)
     }
-    out.sort(by: precedes)
-    return out
   }
 
   /// The ranking's order between two ranked words (total: ends with the English text).

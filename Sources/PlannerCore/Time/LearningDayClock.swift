@@ -239,3 +239,73 @@ public struct LearningDayClock: Sendable, Hashable {
     return calendar.component(.hour, from: date)
   }
 }
+
+// MARK: Many Dates at once: one lookup per transition
+
+extension LearningDayClock {
+  /// The learning days of many `Date`s at once, each exactly ``learningDay(of:)``: the zone's
+  /// offsets over the dates' span are looked up once per span between two transitions (an
+  /// ``OffsetTable``), so a plan that asks for every word's last review, on every reminder
+  /// slot, asks the timezone a handful of times instead of thousands (a `TimeZone` lookup
+  /// costs about 1,000 instructions in ICU). Dates outside the table's span (before the
+  /// Gregorian reform, or past ``DayTable/maximumSpanSeconds`` after the earliest) fall back
+  /// to ``learningDay(of:)``.
+  public struct DayTable: Sendable {
+    /// The widest span covered by one table (200 years: a few hundred transitions at most).
+    public static let maximumSpanSeconds: Int64 = 200 * 366 * 86_400
+    let clock: LearningDayClock
+    let table: OffsetTable?
+    /// Covered whole seconds since the epoch, inclusive.
+    let from: Int64
+    let through: Int64
+
+    /// Whole seconds since the epoch (floored) of a date `localSeconds` handles; nil otherwise.
+    @inline(__always)
+    static func seconds(_ date: Date) -> Int64? {
+      let t = date.timeIntervalSince1970
+      guard t >= -12_219_292_800, t < 1e15 else { return nil }
+      return Int64(t.rounded(.down))
+    }
+
+    init(clock: LearningDayClock, from: Int64, through: Int64) {
+      self.clock = clock
+      if from <= through {
+        let end = from > Int64.max - Self.maximumSpanSeconds ? through : min(through, from + Self.maximumSpanSeconds)
+        self.from = from
+        self.through = end
+        self.table = clock.offsetTable(from: from * 1000, through: end * 1000)
+      } else {
+        self.from = 1
+        self.through = 0
+        self.table = nil
+      }
+    }
+
+    /// Seconds east of UTC at whole second `s` (inside the table), as `secondsFromGMT(for:)`:
+    /// a transition at whole second T applies from T on, and t ≥ T ⟺ floor(t) ≥ T.
+    @inline(__always)
+    func offsetSeconds(atSecond s: Int64) -> Int64? {
+      guard let table, s >= from, s <= through else { return nil }
+      return table.offsetMs(at: s * 1000) / 1000
+    }
+
+    /// ``LearningDayClock/learningDay(of:)``.
+    public func learningDay(of date: Date) -> EpochDay {
+      guard let s = Self.seconds(date), let offset = offsetSeconds(atSecond: s) else { return clock.learningDay(of: date) }
+      return EpochDay(Int(LearningDayClock.learningDay(localMillis: (s + offset) * 1000, dayStartMs: clock.dayStartMs)))
+    }
+  }
+
+  /// A ``DayTable`` covering the instants from `first` through `last` (none when `last` is
+  /// before `first`).
+  public func dayTable(from first: Date, through last: Date) -> DayTable {
+    guard first <= last else { return DayTable(clock: self, from: 1, through: 0) }
+    guard let lo = DayTable.seconds(first), let hi = DayTable.seconds(last) else {
+      // An end outside what the table handles: a table for the end that is inside, if any.
+      if let lo = DayTable.seconds(first) { return DayTable(clock: self, from: lo, through: lo) }
+      if let hi = DayTable.seconds(last) { return DayTable(clock: self, from: hi, through: hi) }
+      return DayTable(clock: self, from: 1, through: 0)
+    }
+    return DayTable(clock: self, from: lo, through: hi)
+  }
+}
