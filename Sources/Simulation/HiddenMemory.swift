@@ -64,6 +64,9 @@ public struct HiddenMemory: Sendable {
   public let lineTruth: QuranLineTruth<AnyMemoryTruth>?
   /// Line states of each Quran unit under ``lineTruth``.
   public internal(set) var pages: [String: QuranLineTruth<AnyMemoryTruth>.Page] = [:]
+  /// Each page's line parameters (``QuranLineTruth/lineItems(_:count:salt:)``), computed once
+  /// when the page is first held: a pure function of the page, so a cache, not state.
+  var lineItemCache: [String: [TruthItem]] = [:]
   /// Lines learnt of each Quran unit (without ``lineTruth``).
   public internal(set) var learnedLines: [String: Double] = [:]
   /// The truth model (nil: the power law above, ``PowerLawTruth/simulator``).
@@ -88,10 +91,12 @@ public struct HiddenMemory: Sendable {
       guard let h = item.startStrength, let d = item.startLastDay else { continue }
       if let lineTruth, Self.isQuran(key) {
         var page = QuranLineTruth<AnyMemoryTruth>.Page(lineCount: Self.lineCount(key))
+        let lineItems = lineTruth.lineItems(truthItem(key), count: page.lines.count, salt: salt(key))
         for l in page.lines.indices {
-          page.lines[l] = lineTruth.line.seasoned(lineTruth.lineItem(truthItem(key), line: l, salt: salt(key)), strength: h, lastDay: Double(d))
+          page.lines[l] = lineTruth.line.seasoned(lineItems[l], strength: h, lastDay: Double(d))
         }
         pages[key] = page
+        lineItemCache[key] = lineItems
       } else if let truth {
         states[key] = truth.seasoned(truthItem(key), strength: h, lastDay: Double(d))
       } else {
@@ -135,7 +140,7 @@ public struct HiddenMemory: Sendable {
       var h = Double.infinity, last = 0.0
       for (l, s) in page.lines.enumerated() {
         guard let s else { continue }
-        h = Swift.min(h, truth.strength(s, item: lineTruth!.lineItem(truthItem(key), line: l, salt: salt(key))))
+        h = Swift.min(h, truth.strength(s, item: lineItems(key)[l]))
         last = Swift.max(last, truth.lastDay(s))
       }
       out[key] = HiddenCard(strength: h.isFinite ? h : 0, lastDay: Int(last.rounded(.down)))
@@ -151,7 +156,7 @@ public struct HiddenMemory: Sendable {
   }
 
   /// Adds the parameters of an item met for the first time (the simulator draws them).
-  mutating func define(_ key: String, _ item: HiddenItem) { if items[key] == nil { items[key] = item } }
+  mutating func define(_ key: String, _ item: @autoclosure () -> HiddenItem) { if items[key] == nil { items[key] = item() } }
 
   func effectiveDifficulty(_ key: String) -> Double { (items[key]?.difficulty ?? 0) - ability }
 
@@ -159,9 +164,10 @@ public struct HiddenMemory: Sendable {
   public func recall(_ key: String, on day: Int) -> Double? {
     if let page = pages[key], let lineTruth {
       var sum = 0.0, n = 0
+      let items = lineItems(key)
       for (l, s) in page.lines.enumerated() {
         guard let s else { continue }
-        sum += lineTruth.line.recall(s, item: lineTruth.lineItem(truthItem(key), line: l, salt: salt(key)), day: Double(day))
+        sum += lineTruth.line.recall(s, item: items[l], day: Double(day))
         n += 1
       }
       return n == 0 ? 0 : sum / Double(n)

@@ -58,6 +58,7 @@ public enum LearnerSimulation {
     var events: [LearnerEvent] = []
     var translations: [String: String] = [:]
     var sequence = 0
+    let idPrefix = learner.id + "-"
     var wordsMet = 0
 
     for d in 0..<days {
@@ -66,6 +67,24 @@ public enum LearnerSimulation {
       var rng = SplitMix64(keys: seed, 0x4441_5953, UInt64(learner.index), UInt64(d))
       let skipped = rng.nextDouble() < learner.skipProbability
       if skipped || learner.onHoliday(d) { continue }
+      // A budget change (the benchmark's budget scenarios): the learner sets the day's budget
+      // in their profile, as `planner configure` does (a `settings.changed` event per key), and
+      // the planner side plans the same events under the new profile from then on.
+      var changes: [LearnerEvent] = []
+      if learner.budgetChange != nil, side.profile.dailyMinutes != learner.dailyMinutes(on: d) {
+        let next = learner.profile(start: start, desiredRetention: desiredRetention, day: d)
+        for key in ["dailyMinutes", "quran.dailyMinutes"] {
+          let before = try side.profile.setting(key), after = try next.setting(key)
+          guard before != after else { continue }
+          sequence += 1
+          let at = Int64(day.value) * 86_400_000 + 4 * 3_600_000
+          let ms = at - Int64(clock.offsetSeconds(atMillis: at)) * 1000
+          changes.append(LearnerEvent(id: "\(learner.id)-\(sequence)", time: EventTime(epochMillis: ms, offsetSeconds: clock.offsetSeconds(atMillis: ms)),
+                                      payload: .settingsChanged(key: key, value: after, previous: before)))
+        }
+        side.reconfigure(next, receiving: changes)
+        events += changes
+      }
       let (plan, forecast) = try side.planAndForecast(day: day)
       if let forecast, meter != nil {
         let learnt = meter!.metrics.newLines
@@ -84,7 +103,7 @@ public enum LearnerSimulation {
       func emit(_ payload: EventPayload) {
         sequence += 1
         let time = EventTime(epochMillis: t, offsetSeconds: clock.offsetSeconds(atMillis: t))
-        today.append(LearnerEvent(id: "\(learner.id)-\(sequence)", time: time, payload: payload))
+        today.append(LearnerEvent(id: idPrefix + String(sequence), time: time, payload: payload))
       }
       let date = day.description
       for _ in 0..<adding {
@@ -101,7 +120,8 @@ public enum LearnerSimulation {
       }
       emit(.planOpened(date: date))
       t += 5_000
-      let cap = Double(learner.dailyMinutes * 60) * learner.timeTolerance
+      let budget = learner.dailyMinutes(on: d)
+      let cap = Double(budget * 60) * learner.timeTolerance
       let willing = min(1, learner.completion * SimulationRandom.uniform(&rng, 0.8, 1.25))
       let planned = Double(plan.reduce(0) { $0 + $1.estimatedSeconds })
       var used = 0.0, estimatedDone = 0.0
@@ -201,7 +221,7 @@ public enum LearnerSimulation {
         k += 1
       }
       for item in plan[k...] { emit(.planItemSkipped(date: date, item: item.id)) }
-      meter?.worked(quranSeconds: quranSeconds, wordSeconds: wordSeconds)
+      meter?.worked(quranSeconds: quranSeconds, wordSeconds: wordSeconds, budget: budget)
       side.receive(today)
       events += today
     }

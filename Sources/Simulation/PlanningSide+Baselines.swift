@@ -13,9 +13,10 @@ extension PlanningSide {
   var vocabularyBudget: Double { profile.vocabulary.newWordsPerDay > 0 ? Swift.max(0, Double(profile.dailyMinutes) * 60 - quranBudget) : 0 }
 
   /// New lessons of `lines` lines in all, continuing the goal (whole ayahs; one item per surah).
-  func lessons(day: EpochDay, lines: Double) throws(PlanEngineError) -> [SimulatedPlanItem] {
-    guard lines > 0, let goal = profile.quran.goal, profile.quran.settings.dailyMinutes > 0 else { return [] }
-    let progress = try QuranProgress(goal: goal, recitations: recitations, before: day)
+  ///
+  /// `progress` and `habits`: the day's (``progress(day:)``, ``habits``), computed once by the caller.
+  func lessons(day: EpochDay, lines: Double, progress: QuranProgress?, habits: QuranHabits) throws(PlanEngineError) -> [SimulatedPlanItem] {
+    guard lines > 0, let progress, profile.quran.settings.dailyMinutes > 0 else { return [] }
     var items: [SimulatedPlanItem] = []
     var k = progress.nextIndex
     var total = 0.0
@@ -36,10 +37,15 @@ extension PlanningSide {
     return items
   }
 
+  /// The goal's progress before `day` (nil: no Quran goal).
+  func progress(day: EpochDay) throws(PlanEngineError) -> QuranProgress? {
+    guard let goal = profile.quran.goal, profile.quran.settings.dailyMinutes > 0 else { return nil }
+    return try QuranProgress(goal: goal, recitations: recitations, before: day)
+  }
+
   /// Memorised units (mushaf order): (unit, its memorised ranges, last revision day or nil).
-  func memorisedUnits(day: EpochDay) throws(PlanEngineError) -> [(unit: ReviewUnitID, ranges: [AyahRange], last: Int?)] {
-    guard let goal = profile.quran.goal, profile.quran.settings.dailyMinutes > 0 else { return [] }
-    let progress = try QuranProgress(goal: goal, recitations: recitations, before: day)
+  func memorisedUnits(_ progress: QuranProgress?) -> [(unit: ReviewUnitID, ranges: [AyahRange], last: Int?)] {
+    guard let progress, profile.quran.settings.dailyMinutes > 0 else { return [] }
     var out: [(ReviewUnitID, [AyahRange], Int?)] = []
     for (order, unit) in ReviewUnits.all.enumerated() {
       var runs: [AyahRange] = []
@@ -98,10 +104,12 @@ extension PlanningSide {
     let retention = policy.retention
     var reviews: [SimulatedPlanItem] = []
     var fresh: [SimulatedPlanItem] = []
+    let habits = self.habits, wordEstimates = self.wordEstimates
     if quranBudget > 0 {
       let start = profile.quran.goal?.startDate.value ?? day.value
+      let progress = try progress(day: day)
       var due: [(r: Double, order: Int, item: SimulatedPlanItem)] = []
-      for (order, u) in try memorisedUnits(day: day).enumerated() {
+      for (order, u) in memorisedUnits(progress).enumerated() {
         if let last = u.last, let m = learner.state.items[u.unit.description]?.memory {
           let r = model.retrievability(elapsedDays: Double(day.value - last), stability: m.stability)
           if r <= retention { due.append((r, order, revision(u, tier: .oldRevision, pace: habits.secondsPerLineRevision))) }
@@ -114,7 +122,7 @@ extension PlanningSide {
       reviews += taken
       let room = (quranBudget - used) / Swift.max(1, habits.secondsPerLineNew)
       let lines = Swift.min(Double(SimulationPolicy.ankiNewLines[policy.level]), room.rounded(.down))
-      fresh += try lessons(day: day, lines: lines)
+      fresh += try lessons(day: day, lines: lines, progress: progress, habits: habits)
     }
     if vocabularyBudget > 0 {
       var due: [(r: Double, key: String, item: SimulatedPlanItem)] = []
@@ -142,8 +150,10 @@ extension PlanningSide {
   /// boxes (box k every 2^(k−1) days; right → next box, wrong → box 1).
   func traditionalPlan(day: EpochDay) throws(PlanEngineError) -> [SimulatedPlanItem] {
     var items: [SimulatedPlanItem] = []
+    let habits = self.habits, wordEstimates = self.wordEstimates
     if quranBudget > 0 {
       let pace = habits.secondsPerLineRevision
+      let progress = try progress(day: day)
       // Sabqi: the lessons of the last 7–20 days, newest first, as many as fit a third.
       var lessonsByDay: [(day: Int, range: AyahRange)] = []
       for r in recitations where r.tier == .newLesson && r.day.value >= day.value - 20 && r.day < day {
@@ -165,10 +175,11 @@ extension PlanningSide {
       let lastSabqi = recitations.filter { $0.tier == .recentRevision }.map(\.day).max()
       let failing = lastSabqi.map { d in recitations.contains { $0.tier == .recentRevision && $0.day == d && $0.grade == .again } } ?? false
       let share = SimulationPolicy.traditionalSabaqShare[policy.level]
-      let sabaq = failing ? [] : try lessons(day: day, lines: Swift.max(1, (quranBudget * share / Swift.max(1, habits.secondsPerLineNew)).rounded(.down)))
+      let sabaq = failing ? [] : try lessons(day: day, lines: Swift.max(1, (quranBudget * share / Swift.max(1, habits.secondsPerLineNew)).rounded(.down)),
+                                             progress: progress, habits: habits)
       let sabaqSeconds = Double(sabaq.reduce(0) { $0 + $1.estimatedSeconds })
       // Manzil: a rotation pointer over the other memorised units.
-      let units = try memorisedUnits(day: day).filter { u in !u.ranges.contains { r in r.ids.contains { inSabqi.contains($0) } } }
+      let units = memorisedUnits(progress).filter { u in !u.ranges.contains { r in r.ids.contains { inSabqi.contains($0) } } }
       var manzil: [SimulatedPlanItem] = []
       if !units.isEmpty {
         let left = Swift.max(0, quranBudget - sabaqSeconds - sabqiSeconds)
@@ -200,9 +211,11 @@ extension PlanningSide {
   /// Learn nothing: only reviews, the longest unrevised first, as many as the budget holds.
   func learnNothingPlan(day: EpochDay) throws(PlanEngineError) -> [SimulatedPlanItem] {
     var items: [SimulatedPlanItem] = []
+    let wordEstimates = self.wordEstimates
     if quranBudget > 0 {
-      let units = try memorisedUnits(day: day).enumerated().sorted { ($0.element.last ?? Int.min, $0.offset) < ($1.element.last ?? Int.min, $1.offset) }
-      items += Self.within(units.map { revision($0.element, tier: .oldRevision, pace: habits.secondsPerLineRevision) }, quranBudget).items
+      let pace = habits.secondsPerLineRevision
+      let units = memorisedUnits(try progress(day: day)).enumerated().sorted { ($0.element.last ?? Int.min, $0.offset) < ($1.element.last ?? Int.min, $1.offset) }
+      items += Self.within(units.map { revision($0.element, tier: .oldRevision, pace: pace) }, quranBudget).items
     }
     if vocabularyBudget > 0 {
       let words = learnedWords.sorted { ($0.last, $0.key) < ($1.last, $1.key) }
@@ -215,7 +228,10 @@ extension PlanningSide {
   /// Cram: as much new material as the budget holds, never a review.
   func cramPlan(day: EpochDay) throws(PlanEngineError) -> [SimulatedPlanItem] {
     var items: [SimulatedPlanItem] = []
-    if quranBudget > 0 { items += try lessons(day: day, lines: (quranBudget / Swift.max(1, habits.secondsPerLineNew)).rounded(.down)) }
+    if quranBudget > 0 {
+      let habits = self.habits
+      items += try lessons(day: day, lines: (quranBudget / Swift.max(1, habits.secondsPerLineNew)).rounded(.down), progress: try progress(day: day), habits: habits)
+    }
     if vocabularyBudget > 0 { items += unlearnedWords(limit: Int(vocabularyBudget / Double(Swift.max(1, wordEstimates.newWordSeconds)))) }
     return items
   }

@@ -19,7 +19,7 @@ import Vocabulary
 /// (PlanningSide+Baselines.swift); Anki refits like the planner, the rest keep the profile's
 /// parameters.
 public struct PlanningSide: Sendable {
-  public let profile: LearnerProfile
+  public private(set) var profile: LearnerProfile
   public let policy: SimulationPolicy
   /// The learner as the daily plan sees it (refitting under the planner policy only).
   public private(set) var learner: IncrementalLearner
@@ -36,6 +36,16 @@ public struct PlanningSide: Sendable {
   }
 
   public var fold: LearnerFold { learner.fold }
+
+  /// The learner changed their profile (`planner configure`: the budget): from now on the side
+  /// plans under `profile`, from the same events plus `changes` (their `settings.changed`
+  /// events), exactly as `today` plans the folder after the change (the same fold and refits:
+  /// a side built afresh from the whole history).
+  public mutating func reconfigure(_ profile: LearnerProfile, receiving changes: [LearnerEvent]) {
+    var side = PlanningSide(profile: profile, policy: policy)
+    side.receive(learner.events + changes)
+    self = side
+  }
 
   /// Takes the events of a day (in time order).
   public mutating func receive(_ events: [LearnerEvent]) {

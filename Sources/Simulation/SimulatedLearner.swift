@@ -34,6 +34,24 @@ public struct SimulatedLearner: Sendable, Equatable {
   public var newWordsPerDay: Int
   /// Juz memorised before the start (30 counts down: [30] is juz 30 only); empty: none.
   public var memorisedJuz: [Int]
+  /// A change of budget for a while (the benchmark's `budget-triples` / `budget-halves`): the
+  /// learner sets the new daily minutes (and Quran minutes) in their profile, as `planner
+  /// configure` would, and sets them back when it ends. Nil: the budget never changes.
+  public var budgetChange: BudgetChange? = nil
+
+  /// A budget multiplied by `factor` on day indices `start ..< start + days`.
+  public struct BudgetChange: Sendable, Equatable {
+    public var start: Int
+    public var days: Int
+    public var factor: Double
+    public init(start: Int, days: Int, factor: Double) { self.start = start; self.days = days; self.factor = factor }
+  }
+
+  /// The daily budget in force on day index `d` (the profile's `dailyMinutes` that day).
+  public func dailyMinutes(on d: Int) -> Int {
+    guard let c = budgetChange, d >= c.start, d < c.start + c.days else { return dailyMinutes }
+    return Swift.max(1, Int((Double(dailyMinutes) * c.factor).rounded()))
+  }
 
   public func onHoliday(_ dayIndex: Int) -> Bool {
     guard let s = holidayStart else { return false }
@@ -42,6 +60,9 @@ public struct SimulatedLearner: Sendable, Equatable {
 
   /// Quran minutes of the budget.
   public var quranMinutes: Int { Int((Double(dailyMinutes) * quranShare).rounded()) }
+
+  /// Quran minutes of the budget in force on day index `d`.
+  public func quranMinutes(on d: Int) -> Int { Int((Double(dailyMinutes(on: d)) * quranShare).rounded()) }
 
   /// Draws learner `index` of a population.
   public static func draw(index: Int, count: Int, days: Int, seed: UInt64) -> SimulatedLearner {
@@ -72,12 +93,13 @@ public struct SimulatedLearner: Sendable, Equatable {
       newWordsPerDay: words, memorisedJuz: juz)
   }
 
-  /// The learner's profile: what the planner may know (never the hidden memory).
-  public func profile(start: EpochDay, desiredRetention: Double? = nil) -> LearnerProfile {
+  /// The learner's profile: what the planner may know (never the hidden memory). `day`: the
+  /// profile as set on that day index (the budget in force, ``dailyMinutes(on:)``).
+  public func profile(start: EpochDay, desiredRetention: Double? = nil, day: Int = 0) -> LearnerProfile {
     var p = LearnerProfile(id: id)
     p.timezone = timezone
-    p.dailyMinutes = dailyMinutes
-    var settings = QuranSettings(dailyMinutes: Double(quranMinutes))
+    p.dailyMinutes = dailyMinutes(on: day)
+    var settings = QuranSettings(dailyMinutes: Double(quranMinutes(on: day)))
     if let r = desiredRetention {
       settings.desiredRetention = r
       p.retention.vocabulary = r

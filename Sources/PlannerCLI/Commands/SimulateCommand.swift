@@ -32,6 +32,7 @@ struct SimulateCommand: PlannerCommand {
       .option(.report, value: "DIR", help: "Run the policy benchmark and write its report (Markdown, SVG, CSV, JSON) to DIR."),
       .flag(.headline, help: "With --report: the headline matrix (3 truths × 2 scenarios × 5 seeds × 50 learners × a year)."),
       .flag(.quick, help: "With --report: every scenario at a small size."),
+      .flag(.lineSweep, help: "With --report: the Quran line truth's sensitivity sweep (sensitivity.md; default noisy, 5 seeds × 2 learners × 182 days)."),
       .option(.seeds, value: "N", help: "With --report: seeds 1…N (default 5)."),
       .option(.truths, value: "A,B", help: "With --report: truth models (default power-calibrated,actr,exponential)."),
       .option(.scenarios, value: "A,B", help: "With --report: scenarios (default noisy,break-2w; docs/simulation.md)."),

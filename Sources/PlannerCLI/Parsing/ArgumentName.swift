@@ -19,6 +19,7 @@ public enum ArgumentName: String, Sendable, Hashable, CaseIterable {
   case skipInvalid = "skip-invalid"
   case truthModel = "truth-model"
   case report, headline, quick, seeds, scenarios, truths, policies, resamples  // simulate --report
+  case lineSweep = "line-sweep"  // simulate --report DIR --line-sweep
   case void  // record correct --void
   // Positionals.
   case ACTION, DIR, EN, FILE, ITEM, KEY, RANGE, ROOT, UK, VALUE

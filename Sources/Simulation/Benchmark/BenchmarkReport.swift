@@ -35,11 +35,7 @@ public enum BenchmarkReport {
 
   static func label(_ k: SimulationPolicy.Kind) -> String { k == .anki ? "Anki+FSRS" : k.rawValue }
 
-  /// "lines held", "lines recitable", "words held" or "words known": one name per (domain, measure) cell.
-  static func measureName(domain: String, measure: String) -> String {
-    let unit = domain == "quran" ? "lines" : "words"
-    return unit + " " + (measure == "end" ? "held" : domain == "quran" ? "recitable" : "known")
-  }
+  static func measureName(domain: String, measure: String) -> String { BenchmarkResult.measureName(domain: domain, measure: measure) }
 
   static func markdown(_ r: BenchmarkResult, _ groups: [GroupSummary]) -> String {
     let o = r.options
@@ -58,8 +54,8 @@ public enum BenchmarkReport {
     s += "|---|---|---|---|---:|---:|---:|---:|---:|---|---|\n"
     for g in groups {
       for domain in ["quran", "words"] {
-       for measure in ["end", "end80"] {
-        guard let kind = g.best[domain], let c = g.matched.first(where: { $0.domain == domain && $0.measure == measure && $0.family == kind }) else { continue }
+       for measure in BenchmarkResult.headlineMeasures(domain) {
+        guard let kind = g.best[domain], let c = g.matched.first(where: { $0.axis == "minutes" && $0.domain == domain && $0.measure == measure && $0.family == kind }) else { continue }
         let what = measureName(domain: domain, measure: measure)
         s += "| \(g.truth.rawValue) | \(g.scenario.rawValue) | \(what) | \(label(kind)) | \(c.learners) | "
         s += "\(f(c.plannerMinutes, 0)) | \(f(c.plannerKnowledge, 1)) | \(f(c.baselineKnowledge, 1)) | \(f(c.difference, 1)) | "
@@ -67,13 +63,28 @@ public enum BenchmarkReport {
        }
       }
     }
-    s += "\n*held*: Σ lines (words) × true recall; *recitable* / *known*: lines (words) whose true recall is ≥ 0.8, counted. "
+    s += "\n*recitable* / *known*: lines (words) whose true recall is ≥ 0.8, counted; *passing*: lines of pages whose recitation now would be graded better than Again (expected). "
     s += "The best baseline is chosen on *held*.\n"
+    s += "\n### The same at matched new material\n\n"
+    s += "The best baseline's frontier of knowledge against new material (lines learnt as new lessons; words first quizzed), at the planner's own new material: "
+    s += "how much of what it took on each keeps, whatever the minutes.\n\n"
+    s += "| truth | scenario | measure | best baseline | planner new | planner held | baseline held | difference | 95 % interval | |\n"
+    s += "|---|---|---|---|---:|---:|---:|---:|---|---|\n"
+    for g in groups {
+      for domain in ["quran", "words"] {
+        for measure in BenchmarkResult.newMaterialMeasures(domain) {
+          guard let kind = g.best[domain], let c = g.matched.first(where: { $0.axis == "new" && $0.domain == domain && $0.measure == measure && $0.family == kind }) else { continue }
+          s += "| \(g.truth.rawValue) | \(g.scenario.rawValue) | \(measureName(domain: domain, measure: measure)) | \(label(kind)) | "
+          s += "\(f(c.plannerMinutes, 0)) | \(f(c.plannerKnowledge, 1)) | \(f(c.baselineKnowledge, 1)) | \(f(c.difference, 1)) | "
+          s += "[\(f(c.low, 1)), \(f(c.high, 1))] | \(c.extrapolated ? "extrap." : "") |\n"
+        }
+      }
+    }
     s += "\nA claim holds only if it holds under every truth:\n\n"
     for scenario in o.scenarios {
       for domain in ["quran", "words"] {
-       for measure in ["end", "end80"] {
-        let cs = groups.filter { $0.scenario == scenario }.compactMap { g in g.best[domain].flatMap { k in g.matched.first { $0.domain == domain && $0.measure == measure && $0.family == k } } }
+       for measure in BenchmarkResult.headlineMeasures(domain) {
+        let cs = groups.filter { $0.scenario == scenario }.compactMap { g in g.best[domain].flatMap { k in g.matched.first { $0.axis == "minutes" && $0.domain == domain && $0.measure == measure && $0.family == k } } }
         guard !cs.isEmpty else { continue }
         let verdict = cs.allSatisfy { $0.low > 0 } ? "the planner holds more, under every truth (every interval above 0)"
           : cs.allSatisfy { $0.high < 0 } ? "the best baseline holds more, under every truth (every interval below 0)"
@@ -98,9 +109,18 @@ public enum BenchmarkReport {
       }
       s += "\nMatched minutes (planner − family frontier at the planner's minutes):\n\n"
       s += "| domain | measure | family | planner min | planner | family at matched min | difference | 95 % interval | |\n|---|---|---|---:|---:|---:|---:|---|---|\n"
-      for c in g.matched {
+      for c in g.matched where c.axis == "minutes" {
         s += "| \(c.domain) | \(c.measure) | \(label(c.family)) | \(f(c.plannerMinutes, 0)) | \(f(c.plannerKnowledge, 1)) | \(f(c.baselineKnowledge, 1)) | "
         s += "\(f(c.difference, 1)) | [\(f(c.low, 1)), \(f(c.high, 1))] | \(c.extrapolated ? "extrap." : "") |\n"
+      }
+      let byNew = g.matched.filter { $0.axis == "new" }
+      if !byNew.isEmpty {
+        s += "\nMatched new material (planner − family frontier of knowledge against new material, at the planner's new lines / new words):\n\n"
+        s += "| domain | measure | family | planner new | planner | family at matched new | difference | 95 % interval | |\n|---|---|---|---:|---:|---:|---:|---|---|\n"
+        for c in byNew {
+          s += "| \(c.domain) | \(c.measure) | \(label(c.family)) | \(f(c.plannerMinutes, 0)) | \(f(c.plannerKnowledge, 1)) | \(f(c.baselineKnowledge, 1)) | "
+          s += "\(f(c.difference, 1)) | [\(f(c.low, 1)), \(f(c.high, 1))] | \(c.extrapolated ? "extrap." : "") |\n"
+        }
       }
       if !g.strata.isEmpty {
         s += "\nBy stratum (knowledge at the end, against the best family):\n\n"
@@ -135,10 +155,26 @@ public enum BenchmarkReport {
           let pairs = [("lines end", null.linesEnd, planner.linesEnd), ("lines mean", null.linesMean, planner.linesMean),
                        ("lines +30", null.linesAfter30, planner.linesAfter30), ("words end", null.wordsEnd, planner.wordsEnd),
                        ("words mean", null.wordsMean, planner.wordsMean), ("words +30", null.wordsAfter30, planner.wordsAfter30),
-                       ("lines recitable", null.linesRecitable, planner.linesRecitable), ("words known", null.wordsKnown, planner.wordsKnown)]
+                       ("lines recitable", null.linesRecitable, planner.linesRecitable), ("words known", null.wordsKnown, planner.wordsKnown),
+                       ("lines recitable +30", null.linesRecitableAfter30, planner.linesRecitableAfter30),
+                       ("words known +30", null.wordsKnownAfter30, planner.wordsKnownAfter30),
+                       ("lines passing", null.linesPassing, planner.linesPassing), ("lines passing +30", null.linesPassingAfter30, planner.linesPassingAfter30)]
           let won = pairs.filter { $0.1 > $0.2 + 1e-9 }.map(\.0)
           s += "- \(null.policy.rawValue): " + (won.isEmpty ? "loses every measure" : "WINS " + won.joined(separator: ", ")) + ".\n"
         }
+        var failed: [String] = []
+        for domain in ["quran", "words"] {
+          for m in BenchmarkResult.headlineMeasures(domain) {
+            let p = planner.value(domain: domain, measure: m)
+            for null in g.policies where (null.policy.kind == .learnNothing || null.policy.kind == .cram) && null.value(domain: domain, measure: m) > p + 1e-9 {
+              failed.append("\(null.policy.rawValue) wins \(measureName(domain: domain, measure: m))")
+            }
+          }
+        }
+        s += failed.isEmpty ? "- Headline measures: both nulls lose every one.\n"
+          : "- **Headline measures: \(failed.joined(separator: "; ")).** By the issue's rule this group's figures for that domain are not a valid test: "
+            + "no measure from the truth can make cramming lose when the truth lets material studied once stay recalled for months "
+            + "(docs/simulation.md, \"Headline measures\").\n"
       }
       let tag = "\(g.truth.rawValue)-\(g.scenario.rawValue)"
       s += "\nCharts: " + ["quran", "words"].filter { d in g.matched.contains { $0.domain == d } }.map { "[frontier, \($0)](frontier-\(tag)-\($0).svg)" }.joined(separator: " · ")
@@ -152,7 +188,8 @@ public enum BenchmarkReport {
   static func csv(_ r: BenchmarkResult) -> String {
     var s = "truth,scenario,seed,learner,daily_minutes,quran_share,skip_probability,policy,quran_minutes,word_minutes,lines_end,lines_mean,lines_after30,"
     s += "words_end,words_mean,words_after30,lines_recitable_end,words_known_end,new_lines,new_words,longest_gap,gap_p95,low_page_days,minutes_over_budget,backlog_minutes,"
-    s += "recovery_days,recovery_observed,catch_up_error,goal_forecast_lines,goal_actual_lines\n"
+    s += "recovery_days,recovery_observed,catch_up_error,goal_forecast_lines,goal_actual_lines,lines_recitable_after30,words_known_after30,"
+    s += "lines_passing_end,lines_passing_after30\n"
     for c in r.cells {
       for (k, p) in r.options.policies.enumerated() {
         let m = c.metrics[k]
@@ -162,7 +199,8 @@ public enum BenchmarkReport {
                               f(m.wordsHeldAfter30, 3), f(m.linesRecitableEnd, 2), f(m.wordsKnownEnd, 0), f(m.newLines, 2), String(m.newWords), String(m.longestGap), f(m.gapP95, 1),
                               String(m.lowPageDays), f(m.minutesOverBudget, 2), f(m.backlogMinutes, 2), m.recoveryDays.map(String.init) ?? "",
                               m.recoveryObserved.map(String.init) ?? "", m.catchUpError.map(String.init) ?? "",
-                              m.goalForecastLines.map { f($0, 2) } ?? "", m.goalActualLines.map { f($0, 2) } ?? ""]
+                              m.goalForecastLines.map { f($0, 2) } ?? "", m.goalActualLines.map { f($0, 2) } ?? "",
+                              f(m.linesRecitableAfter30, 2), f(m.wordsKnownAfter30, 0), f(m.linesPassingEnd, 3), f(m.linesPassingAfter30, 3)]
         s += cols.joined(separator: ",") + "\n"
       }
     }
@@ -222,7 +260,7 @@ public enum BenchmarkReport {
 
   static func comparisonJSON(_ c: MatchedComparison) -> JSONNode {
     var cj = JSONObject()
-    cj["domain"] = .string(c.domain); cj["measure"] = .string(c.measure); cj["family"] = .string(c.family.rawValue)
+    cj["domain"] = .string(c.domain); cj["measure"] = .string(c.measure); cj["axis"] = .string(c.axis); cj["family"] = .string(c.family.rawValue)
     cj["learners"] = .number(Double(c.learners)); cj["plannerMinutes"] = num(c.plannerMinutes); cj["plannerKnowledge"] = num(c.plannerKnowledge)
     cj["baselineKnowledge"] = num(c.baselineKnowledge); cj["difference"] = num(c.difference); cj["low"] = num(c.low); cj["high"] = num(c.high)
     cj["extrapolated"] = .bool(c.extrapolated)

@@ -15,6 +15,9 @@ public enum BenchmarkScenario: String, Sendable, CaseIterable {
   case slow
   /// The noisy population over three years.
   case threeYears = "three-years"
+  /// Diligent learners whose budget triples, or halves, for a month (30 days from 40 % of the
+  /// run), set in their profile as `planner configure` would, then set back.
+  case budgetTriples = "budget-triples", budgetHalves = "budget-halves"
 
   /// The headline matrix's scenarios.
   public static let headline: [BenchmarkScenario] = [.noisy, .break2]
@@ -40,6 +43,9 @@ public enum BenchmarkScenario: String, Sendable, CaseIterable {
     case .juz5: if l.quranShare > 0 { l.memorisedJuz = [30, 29, 28, 27, 26] }
     case .juz30: if l.quranShare > 0 { l.memorisedJuz = Array((1...30).reversed()) }
     case .words20: if l.quranShare < 1 { l.newWordsPerDay = 20 }
+    case .budgetTriples, .budgetHalves:
+      diligent()
+      l.budgetChange = .init(start: Int(0.4 * Double(days)), days: 30, factor: self == .budgetTriples ? 3 : 0.5)
     case .slow:
       l.secondsPerNewLine *= 2; l.secondsPerRevisedLine *= 2; l.secondsPerWord *= 2
     }

@@ -6,6 +6,7 @@ public struct PolicySummary: Sendable {
   public var policy: SimulationPolicy
   public var learners: Int
   public var linesRecitable = 0.0, wordsKnown = 0.0
+  public var linesRecitableAfter30 = 0.0, wordsKnownAfter30 = 0.0, linesPassing = 0.0, linesPassingAfter30 = 0.0
   public var linesEnd = 0.0, wordsEnd = 0.0, linesMean = 0.0, wordsMean = 0.0, linesAfter30 = 0.0, wordsAfter30 = 0.0
   public var quranMinutes = 0.0, wordMinutes = 0.0, newLines = 0.0, newWords = 0.0
   /// Over learners holding Quran units: the mean longest and 95th-percentile revision gap.
@@ -26,6 +27,22 @@ public struct PolicySummary: Sendable {
   public var goalScored = 0
 }
 
+extension PolicySummary {
+  /// The mean of a measure (``BenchmarkResult/point(_:domain:measure:axis:)``'s names), over all the group's learners.
+  public func value(domain: String, measure: String) -> Double {
+    let quran = domain == "quran"
+    switch measure {
+    case "end": return quran ? linesEnd : wordsEnd
+    case "mean": return quran ? linesMean : wordsMean
+    case "after30": return quran ? linesAfter30 : wordsAfter30
+    case "end80": return quran ? linesRecitable : wordsKnown
+    case "after30-80": return quran ? linesRecitableAfter30 : wordsKnownAfter30
+    case "pass": return linesPassing
+    default: return linesPassingAfter30
+    }
+  }
+}
+
 /// The planner against a baseline family at matched minutes, with a bootstrap interval.
 public struct MatchedComparison: Sendable {
   /// `quran` (lines held against Quran minutes) or `words` (words held against word minutes).
@@ -33,6 +50,9 @@ public struct MatchedComparison: Sendable {
   /// `end`, `mean` (over the year), `after30`, or `end80` (lines recitable / words known at
   /// the end: true recall ≥ 0.8, counted).
   public var measure: String
+  /// What is matched: `minutes` (the domain's minutes) or `new` (new material: lines learnt as
+  /// new lessons, words first quizzed). `plannerMinutes` is the planner's value on this axis.
+  public var axis: String = "minutes"
   public var family: SimulationPolicy.Kind
   public var learners: Int
   public var plannerMinutes: Double, plannerKnowledge: Double
@@ -87,6 +107,8 @@ extension BenchmarkResult {
       let m = c.metrics[k]
       p.linesEnd += m.linesHeldEnd / n; p.wordsEnd += m.wordsHeldEnd / n
       p.linesRecitable += m.linesRecitableEnd / n; p.wordsKnown += m.wordsKnownEnd / n
+      p.linesRecitableAfter30 += m.linesRecitableAfter30 / n; p.wordsKnownAfter30 += m.wordsKnownAfter30 / n
+      p.linesPassing += m.linesPassingEnd / n; p.linesPassingAfter30 += m.linesPassingAfter30 / n
       p.linesMean += m.linesHeldMean / n; p.wordsMean += m.wordsHeldMean / n
       p.linesAfter30 += m.linesHeldAfter30 / n; p.wordsAfter30 += m.wordsHeldAfter30 / n
       p.quranMinutes += m.quranMinutes / n; p.wordMinutes += m.wordMinutes / n
@@ -120,22 +142,71 @@ extension BenchmarkResult {
     return p
   }
 
-  /// (minutes, knowledge) of a domain and measure for one learner's run.
-  static func point(_ m: TruthMetrics, domain: String, measure: String) -> (Double, Double) {
-    if domain == "quran" {
-      return (m.quranMinutes, measure == "end" ? m.linesHeldEnd : measure == "mean" ? m.linesHeldMean : measure == "end80" ? m.linesRecitableEnd : m.linesHeldAfter30)
+  /// The headline measures of a domain: measured from the truth, and ones that both null
+  /// policies lose under every truth (a test holds them to it; docs/simulation.md, "Headline
+  /// measures").
+  public static func headlineMeasures(_ domain: String) -> [String] { domain == "quran" ? ["end80", "pass"] : ["end80", "after30-80"] }
+
+  /// The measures compared at matched new material: the headline's.
+  static func newMaterialMeasures(_ domain: String) -> [String] { headlineMeasures(domain) }
+
+  /// A measure's name in the tables.
+  public static func measureName(domain: String, measure: String) -> String {
+    let quran = domain == "quran"
+    switch measure {
+    case "end": return quran ? "lines held" : "words held"
+    case "mean": return quran ? "lines held, run mean" : "words held, run mean"
+    case "after30": return quran ? "lines held +30 d" : "words held +30 d"
+    case "end80": return quran ? "lines recitable" : "words known"
+    case "after30-80": return quran ? "lines recitable +30 d" : "words known +30 d"
+    case "pass": return "lines passing"
+    default: return "lines passing +30 d"
     }
-    return (m.wordMinutes, measure == "end" ? m.wordsHeldEnd : measure == "mean" ? m.wordsHeldMean : measure == "end80" ? m.wordsKnownEnd : m.wordsHeldAfter30)
+  }
+
+  /// (minutes, knowledge) of a domain and measure for one learner's run.
+  ///
+  /// Measures: `end`, `mean`, `after30` (Σ × true recall at the end, over the run, 30 days
+  /// after); `end80`, `after30-80` (counted with true recall ≥ 0.8, at the end and 30 days
+  /// after); Quran only: `pass`, `pass30` (lines passing a recitation, at the end and 30 days after).
+  static func point(_ m: TruthMetrics, domain: String, measure: String, axis: String = "minutes") -> (Double, Double) {
+    if domain == "quran" {
+      let y: Double
+      switch measure {
+      case "end": y = m.linesHeldEnd
+      case "mean": y = m.linesHeldMean
+      case "after30": y = m.linesHeldAfter30
+      case "end80": y = m.linesRecitableEnd
+      case "after30-80": y = m.linesRecitableAfter30
+      case "pass": y = m.linesPassingEnd
+      default: y = m.linesPassingAfter30
+      }
+      return (axis == "new" ? m.newLines : m.quranMinutes, y)
+    }
+    let y: Double
+    switch measure {
+    case "end": y = m.wordsHeldEnd
+    case "mean": y = m.wordsHeldMean
+    case "after30": y = m.wordsHeldAfter30
+    case "end80": y = m.wordsKnownEnd
+    default: y = m.wordsKnownAfter30
+    }
+    return (axis == "new" ? Double(m.newWords) : m.wordMinutes, y)
+  }
+
+  /// The measures of a domain compared at matched minutes.
+  static func measures(_ domain: String) -> [String] {
+    domain == "quran" ? ["end", "mean", "after30", "end80", "after30-80", "pass", "pass30"] : ["end", "mean", "after30", "end80", "after30-80"]
   }
 
   /// The planner's knowledge minus the family's frontier at the planner's minutes, over the
   /// learners `sample` (indices into `cells`, repeats allowed).
   static func matchedDifference(_ cells: [BenchmarkCell], _ sample: [Int], planner: Int, family: [Int], domain: String,
-                                measure: String) -> (minutes: Double, planner: Double, baseline: Double, extrapolated: Bool) {
+                                measure: String, axis: String = "minutes") -> (minutes: Double, planner: Double, baseline: Double, extrapolated: Bool) {
     let n = Double(max(1, sample.count))
     func mean(_ k: Int) -> (Double, Double) {
       var x = 0.0, y = 0.0
-      for i in sample { let (a, b) = point(cells[i].metrics[k], domain: domain, measure: measure); x += a; y += b }
+      for i in sample { let (a, b) = point(cells[i].metrics[k], domain: domain, measure: measure, axis: axis); x += a; y += b }
       return (x / n, y / n)
     }
     let (pm, pk) = mean(planner)
@@ -145,17 +216,17 @@ extension BenchmarkResult {
   }
 
   static func compare(_ cells: [BenchmarkCell], _ members: [Int], planner: Int, family: [Int], kind: SimulationPolicy.Kind, domain: String,
-                      measure: String, resamples: Int, _ rng: inout SplitMix64) -> MatchedComparison {
-    let point = matchedDifference(cells, members, planner: planner, family: family, domain: domain, measure: measure)
+                      measure: String, axis: String = "minutes", resamples: Int, _ rng: inout SplitMix64) -> MatchedComparison {
+    let point = matchedDifference(cells, members, planner: planner, family: family, domain: domain, measure: measure, axis: axis)
     var reps: [Double] = []
     reps.reserveCapacity(resamples)
     for _ in 0..<resamples {
       let sample = BenchmarkStatistics.resample(members.count, &rng).map { members[$0] }
-      let r = matchedDifference(cells, sample, planner: planner, family: family, domain: domain, measure: measure)
+      let r = matchedDifference(cells, sample, planner: planner, family: family, domain: domain, measure: measure, axis: axis)
       reps.append(r.planner - r.baseline)
     }
     let (lo, hi) = BenchmarkStatistics.interval(reps)
-    return MatchedComparison(domain: domain, measure: measure, family: kind, learners: members.count, plannerMinutes: point.minutes,
+    return MatchedComparison(domain: domain, measure: measure, axis: axis, family: kind, learners: members.count, plannerMinutes: point.minutes,
                              plannerKnowledge: point.planner, baselineKnowledge: point.baseline, extrapolated: point.extrapolated,
                              low: lo, high: hi)
   }
@@ -185,7 +256,7 @@ extension BenchmarkResult {
         for kind in families {
           let family = policies.indices.filter { policies[$0].kind == kind }
           guard !family.isEmpty else { continue }
-          for measure in ["end", "mean", "after30", "end80"] {
+          for measure in Self.measures(domain) {
             let c = compare(cells, members, planner: planner, family: family, kind: kind, domain: domain, measure: measure,
                             resamples: options.resamples, &rng)
             matched.append(c)
@@ -204,6 +275,16 @@ extension BenchmarkResult {
           let c = compare(cells, sub, planner: planner, family: family, kind: bestKind, domain: domain, measure: "end",
                           resamples: options.resamples, &rng)
           strata.append(StratumComparison(dimension: key.0, stratum: key.1, comparison: c))
+        }
+        // Matched new material: the family's frontier of knowledge against new material learnt,
+        // at the planner's own new material (how well each keeps what it chose to learn).
+        for kind in families {
+          let family = policies.indices.filter { policies[$0].kind == kind }
+          guard !family.isEmpty else { continue }
+          for measure in Self.newMaterialMeasures(domain) {
+            matched.append(compare(cells, members, planner: planner, family: family, kind: kind, domain: domain, measure: measure, axis: "new",
+                                   resamples: options.resamples, &rng))
+          }
         }
       }
     }

@@ -20,6 +20,8 @@ public struct BenchmarkOptions: Sendable {
   public var jobs: Int
   /// Scenario k runs under truth k mod |truths| only (the quick size: every scenario, one truth each).
   public var rotateTruths = false
+  /// Only the learners who have Quran material (the line truth's sensitivity sweep).
+  public var quranOnly = false
   /// Called after each learner (one call at a time; from worker threads).
   public var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
 
@@ -56,7 +58,7 @@ public struct BenchmarkOptions: Sendable {
   /// The quick size: every scenario (each under one truth, in turn), small enough for `swift test`.
   public static func quick(start: EpochDay, jobs: Int) -> BenchmarkOptions {
     var o = BenchmarkOptions(truths: calibratedTruths, scenarios: BenchmarkScenario.allCases, policies: quickPolicies, seeds: 1, learners: 2,
-                             days: 21, start: start, resamples: 100, jobs: jobs)
+                             days: 28, start: start, resamples: 100, jobs: jobs)
     o.rotateTruths = true
     return o
   }
@@ -89,9 +91,14 @@ public enum PolicyBenchmark {
     var tasks: [Task] = []
     for (ti, t) in o.truths.enumerated() {
       for (si, s) in o.scenarios.enumerated() where !o.rotateTruths || si % o.truths.count == ti {
-        for seed in 1...o.seeds { for i in 0..<o.learners { tasks.append(Task(truth: t, scenario: s, seed: UInt64(seed), index: i)) } }
+        for seed in 1...o.seeds {
+          for i in 0..<o.learners where !o.quranOnly || s.learner(index: i, count: o.learners, days: o.days, seed: UInt64(seed)).quranShare > 0 {
+            tasks.append(Task(truth: t, scenario: s, seed: UInt64(seed), index: i))
+          }
+        }
       }
     }
+    guard !tasks.isEmpty else { throw .invalidValue(keyPath: "benchmark", value: "", expected: "at least one learner with Quran material") }
     struct Shared {
       var next = 0, done = 0
       var cells: [BenchmarkCell?]

@@ -16,6 +16,12 @@ public struct TruthMetrics: Sendable, Equatable {
   /// Lines recitable and words known at the end: learnt lines (words) whose true recall is at
   /// least ``recitable`` (a line at recall 0.6 counts 0.6 in Σ lines × R, nothing here).
   public var linesRecitableEnd = 0.0, wordsKnownEnd = 0.0
+  /// The same counts 30 days after the end with no reviews.
+  public var linesRecitableAfter30 = 0.0, wordsKnownAfter30 = 0.0
+  /// Lines passing: Σ over Quran units of learnt lines × the probability that a recitation of
+  /// them would be graded better than Again (``HiddenMemory/linesPassing(_:on:)``), at the end
+  /// and 30 days after.
+  public var linesPassingEnd = 0.0, linesPassingAfter30 = 0.0
   /// Minutes recorded in recitations and in quizzes.
   public var quranMinutes = 0.0, wordMinutes = 0.0
   /// New material: mushaf lines recited as new lessons, words first quizzed.
@@ -78,23 +84,6 @@ struct TruthMeter {
     for (key, item) in hidden.items where HiddenMemory.isQuran(key) { if let d = item.startLastDay { lastExposure[key] = d } }
   }
 
-  static func knowledge(_ hidden: HiddenMemory, day: Int) -> (lines: Double, words: Double) {
-    var lines = 0.0, words = 0.0
-    for key in hidden.heldKeys {
-      if HiddenMemory.isQuran(key) { lines += hidden.linesHeld(key, on: day) } else { words += hidden.recall(key, on: day) ?? 0 }
-    }
-    return (lines, words)
-  }
-
-  /// Lines and words whose true recall is at least `threshold` (counted, not weighted).
-  static func knowledge(_ hidden: HiddenMemory, day: Int, atLeast threshold: Double) -> (lines: Double, words: Double) {
-    var lines = 0.0, words = 0.0
-    for key in hidden.heldKeys {
-      if HiddenMemory.isQuran(key) { lines += hidden.linesHeld(key, on: day, atLeast: threshold) } else if (hidden.recall(key, on: day) ?? 0) >= threshold { words += 1 }
-    }
-    return (lines, words)
-  }
-
   /// At the start of day index `d`, before its work.
   mutating func startOfDay(_ d: Int, hidden: HiddenMemory) {
     let day = start + d
@@ -108,8 +97,19 @@ struct TruthMeter {
     guard d % TruthMetrics.sampleEvery == 0 else { return }
     samples += 1
     var lines = 0.0, words = 0.0, due = 0.0
-    for key in hidden.heldKeys {
-      let r = hidden.recall(key, on: day) ?? 0
+    // In key order: a sum in Dictionary order would differ in its last bits between processes.
+    for key in hidden.heldKeys.sorted() {
+      let r: Double
+      if let rs = hidden.lineRecalls(key, on: day) {
+        // One pass over the page's lines: its lines held and its mean recall.
+        let sum = rs.reduce(0, +)
+        r = rs.isEmpty ? 0 : sum / Double(rs.count)
+        lines += sum
+        if r < TruthMetrics.lowRecall { metrics.lowPageDays += TruthMetrics.sampleEvery }
+        if r < TruthMetrics.dueRecall { due += HiddenMemory.unitLines(key) * learner.secondsPerRevisedLine }
+        continue
+      }
+      r = hidden.recall(key, on: day) ?? 0
       if HiddenMemory.isQuran(key) {
         lines += hidden.linesHeld(key, on: day)
         if r < TruthMetrics.lowRecall { metrics.lowPageDays += TruthMetrics.sampleEvery }
@@ -121,7 +121,7 @@ struct TruthMeter {
     }
     metrics.linesHeldMean += lines
     metrics.wordsHeldMean += words
-    metrics.backlogMinutes += Swift.max(0, due / 60 - Double(learner.dailyMinutes))
+    metrics.backlogMinutes += Swift.max(0, due / 60 - Double(learner.dailyMinutes(on: d)))
   }
 
   func meanRecall(_ hidden: HiddenMemory, day: Int) -> Double {
@@ -136,10 +136,10 @@ struct TruthMeter {
   }
 
   /// An active day's minutes.
-  mutating func worked(quranSeconds: Double, wordSeconds: Double) {
+  mutating func worked(quranSeconds: Double, wordSeconds: Double, budget: Int) {
     metrics.quranMinutes += quranSeconds / 60
     metrics.wordMinutes += wordSeconds / 60
-    metrics.minutesOverBudget += Swift.max(0, (quranSeconds + wordSeconds) / 60 - Double(learner.dailyMinutes))
+    metrics.minutesOverBudget += Swift.max(0, (quranSeconds + wordSeconds) / 60 - Double(budget))
   }
 
   /// The planner's forecast on an active day.
@@ -163,9 +163,26 @@ struct TruthMeter {
 
   mutating func finish(_ hidden: HiddenMemory) {
     let end = start + days
-    (metrics.linesHeldEnd, metrics.wordsHeldEnd) = Self.knowledge(hidden, day: end)
-    (metrics.linesHeldAfter30, metrics.wordsHeldAfter30) = Self.knowledge(hidden, day: end + 30)
-    (metrics.linesRecitableEnd, metrics.wordsKnownEnd) = Self.knowledge(hidden, day: end, atLeast: TruthMetrics.recitable)
+    // Every knowledge measure at the end and 30 days after, one pass per item and day (in key
+    // order: the sums do not depend on Dictionary order).
+    var m = metrics
+    for key in hidden.heldKeys.sorted() {
+      for (day, later) in [(end, false), (end + 30, true)] {
+        if let rs = hidden.lineRecalls(key, on: day) {
+          let held = rs.reduce(0, +), recitable = Double(rs.filter { $0 >= TruthMetrics.recitable }.count), passing = hidden.linesPassing(recalls: rs)
+          if later { m.linesHeldAfter30 += held; m.linesRecitableAfter30 += recitable; m.linesPassingAfter30 += passing }
+          else { m.linesHeldEnd += held; m.linesRecitableEnd += recitable; m.linesPassingEnd += passing }
+        } else if HiddenMemory.isQuran(key) {
+          let held = hidden.linesHeld(key, on: day), recitable = hidden.linesHeld(key, on: day, atLeast: TruthMetrics.recitable)
+          if later { m.linesHeldAfter30 += held; m.linesRecitableAfter30 += recitable; m.linesPassingAfter30 += held }
+          else { m.linesHeldEnd += held; m.linesRecitableEnd += recitable; m.linesPassingEnd += held }
+        } else {
+          let r = hidden.recall(key, on: day) ?? 0, known = r >= TruthMetrics.recitable ? 1.0 : 0
+          if later { m.wordsHeldAfter30 += r; m.wordsKnownAfter30 += known } else { m.wordsHeldEnd += r; m.wordsKnownEnd += known }
+        }
+      }
+    }
+    metrics = m
     if samples > 0 { metrics.linesHeldMean /= Double(samples); metrics.wordsHeldMean /= Double(samples); metrics.backlogMinutes /= Double(samples) }
     var all = gaps
     for key in hidden.heldKeys where HiddenMemory.isQuran(key) { if let last = lastExposure[key], end > last { all.append(end - last) } }

@@ -97,32 +97,42 @@ struct PolicyBenchmarkTests {
     #expect(!breaks.isEmpty && breaks.allSatisfy { $0.learner.holidayDays == 42 && $0.learner.skipProbability == 0 })
   }
 
-  /// Learn-nothing loses every knowledge measure under every truth. Cram loses the counted
-  /// measures (lines recitable, words known: true recall ≥ 0.8) under the power and
-  /// exponential truths, but under ACT-R it wins even those, and it wins Σ lines × R under the
-  /// power law too: a line studied once keeps a recall near 0.66 for months under the
-  /// calibrated ACT-R (its first trace decays at the 0.1 floor). By the rule that is a
-  /// defect of the ACT-R truth (and of Σ × R as a sole headline), which the report's sanity
-  /// line states; this test pins what holds.
-  @Test("the null policies lose the headline knowledge measures to the planner (quick size, fixed seed)")
+  /// The headline measures (``BenchmarkResult/headlineMeasures(_:)``) are chosen so that both
+  /// nulls lose them: learn-nothing under every truth; cram under the power and exponential
+  /// truths in both domains, and under ACT-R for words. Under ACT-R cram wins the Quran
+  /// measures (lines held, recitable and passing alike): a line studied once keeps a recall
+  /// near 0.85 for months there (its first trace decays at the calibration's 0.1 floor). No
+  /// measure from the truth can tell that apart, so by the rule it is the ACT-R truth's
+  /// unreviewed forgetting that is wrong; the report's sanity line says so for that group and
+  /// this test pins it (when the truth is fixed, the last expectation fails and goes).
+  @Test("the null policies lose every headline measure to the planner (fixed seed)")
   func nullsLose() throws {
-    var o = BenchmarkOptions(truths: BenchmarkOptions.calibratedTruths, scenarios: [.perfect30], policies: [.planner, .learnNothing, .cram],
-                             seeds: 1, learners: 3, days: 150, start: simulationStart, resamples: 10, jobs: 2)
-    o.rotateTruths = false
+    let o = BenchmarkOptions(truths: BenchmarkOptions.calibratedTruths, scenarios: [.noisy], policies: [.planner, .learnNothing, .cram],
+                             seeds: 1, learners: 4, days: 150, start: simulationStart, resamples: 10, jobs: 2)
     let r = try PolicyBenchmark.run(o)
+    var actrCramQuran = false
     for g in r.summaries() {
       let planner = g.policies[0]
-      for null in g.policies.dropFirst() {
-        var measures: [(String, Double, Double)] = []
-        if g.truth != .actr { measures += [("lines recitable", null.linesRecitable, planner.linesRecitable), ("words known", null.wordsKnown, planner.wordsKnown)] }
-        if null.policy.kind == .learnNothing {
-          measures += [("lines recitable", null.linesRecitable, planner.linesRecitable), ("words known", null.wordsKnown, planner.wordsKnown),("lines mean", null.linesMean, planner.linesMean), ("lines +30", null.linesAfter30, planner.linesAfter30),
-                       ("lines end", null.linesEnd, planner.linesEnd), ("words end", null.wordsEnd, planner.wordsEnd),
-                       ("words mean", null.wordsMean, planner.wordsMean), ("words +30", null.wordsAfter30, planner.wordsAfter30)]
+      let cells = r.cells.filter { $0.truth == g.truth }
+      func mean(_ k: Int, _ domain: String, _ measure: String) -> Double {
+        let members = cells.filter { domain == "quran" ? $0.learner.quranShare > 0 : $0.learner.quranShare < 1 }
+        return members.reduce(0) { $0 + BenchmarkResult.point($1.metrics[k], domain: domain, measure: measure).1 } / Double(max(1, members.count))
+      }
+      #expect(planner.policy == .planner)
+      for (k, null) in g.policies.enumerated().dropFirst() {
+        for domain in ["quran", "words"] {
+          for measure in BenchmarkResult.headlineMeasures(domain) {
+            let n = mean(k, domain, measure), p = mean(0, domain, measure)
+            if g.truth == .actr && domain == "quran" && null.policy == .cram {
+              if n > p { actrCramQuran = true }
+              continue
+            }
+            #expect(p > 0 && n < p, "\(g.truth) \(null.policy) \(domain) \(measure): \(n) vs planner \(p)")
+          }
         }
-        for (name, n, p) in measures where n > 0 || p > 0 { #expect(n < p, "\(g.truth) \(null.policy) \(name): \(n) vs planner \(p)") }
       }
     }
+    #expect(actrCramQuran, "cram wins a Quran headline measure under ACT-R: the truth's known defect (see above)")
   }
 
   @Test("the same options give the same report, byte for byte, whatever the number of threads")
@@ -176,5 +186,125 @@ struct PolicyBenchmarkTests {
     }
     #expect(SimulationPolicy.sweep(.anki).count == 8 && SimulationPolicy.sweep(.traditional).count == 3)
     #expect(SimulationPolicy(rawValue: "anki") == .anki && SimulationPolicy(rawValue: "anki-80-n1") == nil)
+  }
+}
+
+/// Each scenario at the quick size shows what makes it that scenario, in the learners drawn
+/// and in what the policies did (the cram null fills whatever budget it has, so its minutes
+/// follow the budget; learn-nothing's holdings follow what was memorised before).
+@Suite("Benchmark scenarios")
+struct BenchmarkScenarioTests {
+  static var quick: BenchmarkResult { PolicyBenchmarkTests.quick }
+
+  static func cells(_ s: BenchmarkScenario) -> [BenchmarkCell] { quick.cells.filter { $0.scenario == s } }
+  static func metrics(_ c: BenchmarkCell, _ kind: SimulationPolicy.Kind) -> TruthMetrics {
+    c.metrics[quick.options.policies.firstIndex { $0.kind == kind }!]
+  }
+  /// The same learner (index) in another scenario.
+  static func twin(_ c: BenchmarkCell, in s: BenchmarkScenario) -> BenchmarkCell {
+    quick.cells.first { $0.scenario == s && $0.learner.index == c.learner.index && $0.seed == c.seed }!
+  }
+
+  @Test("every scenario of the issue's list runs at the quick size, with its population", arguments: BenchmarkScenario.allCases)
+  func scenario(_ s: BenchmarkScenario) {
+    let o = Self.quick.options
+    let cells = Self.cells(s)
+    #expect(cells.count == o.learners * o.seeds)
+    for c in cells {
+      let l = c.learner, base = SimulatedLearner.draw(index: l.index, count: o.learners, days: s.days(o.days), seed: c.seed)
+      let cram = Self.metrics(c, .cram), nothing = Self.metrics(c, .learnNothing)
+      switch s {
+      case .perfect10, .perfect20, .perfect30, .perfect60:
+        let budget = [BenchmarkScenario.perfect10: 10, .perfect20: 20, .perfect30: 30, .perfect60: 60][s]!
+        #expect(l.dailyMinutes == budget && l.skipProbability == 0 && l.completion == 1 && l.holidayStart == nil)
+        if l.quranShare > 0 {
+          // Cram fills the Quran minutes every day (never less than half of them in total).
+          #expect(cram.quranMinutes >= 0.5 * Double(l.quranMinutes * o.days), "\(s) \(cram.quranMinutes)")
+          if s == .perfect60 { #expect(cram.quranMinutes > 3 * Self.metrics(Self.twin(c, in: .perfect10), .cram).quranMinutes) }
+        }
+      case .noisy:
+        #expect(l == base)
+      case .break2, .break6:
+        #expect(l.holidayStart == Int(0.4 * Double(o.days)) && l.holidayDays == (s == .break2 ? 14 : 42) && l.skipProbability == 0)
+        if s == .break6, l.quranShare > 0 {
+          // The longer break leaves fewer active days: less work for the same learner.
+          #expect(cram.quranMinutes < Self.metrics(Self.twin(c, in: .break2), .cram).quranMinutes)
+        }
+      case .juz5, .juz30:
+        if l.quranShare > 0 {
+          #expect(l.memorisedJuz.count == (s == .juz5 ? 5 : 30))
+          #expect(nothing.quranMinutes > 0 && nothing.newLines == 0)
+          if s == .juz30 { #expect(nothing.linesHeldEnd > 4 * Self.metrics(Self.twin(c, in: .juz5), .learnNothing).linesHeldEnd) }
+        } else {
+          #expect(l.memorisedJuz.isEmpty)
+        }
+      case .words20:
+        #expect(l.newWordsPerDay == (l.quranShare < 1 ? 20 : base.newWordsPerDay))
+        // The same learner meeting 20 words a day instead of at most 10: cram (which learns
+        // every word it meets while the time lasts) learns no fewer, within 20 % (its new-word
+        // time estimate comes from each run's own timings).
+        if l.quranShare < 1 { #expect(Double(cram.newWords) >= 0.8 * Double(Self.metrics(Self.twin(c, in: .noisy), .cram).newWords)) }
+      case .slow:
+        #expect(l.secondsPerNewLine == 2 * base.secondsPerNewLine && l.secondsPerWord == 2 * base.secondsPerWord)
+        if l.quranShare > 0 { #expect(cram.newLines < Self.metrics(Self.twin(c, in: .noisy), .cram).newLines) }
+      case .threeYears:
+        #expect(s.days(o.days) == 3 * o.days)
+        if l.quranShare > 0 { #expect(cram.quranMinutes > 1.5 * Self.metrics(Self.twin(c, in: .noisy), .cram).quranMinutes) }
+      case .budgetTriples, .budgetHalves:
+        let change = l.budgetChange!
+        #expect(change.start == Int(0.4 * Double(o.days)) && change.days == 30 && change.factor == (s == .budgetTriples ? 3 : 0.5))
+        #expect(l.dailyMinutes(on: change.start - 1) == l.dailyMinutes)
+        #expect(l.dailyMinutes(on: change.start) == max(1, Int((Double(l.dailyMinutes) * change.factor).rounded())))
+        if s == .budgetTriples, l.quranShare > 0 {
+          // The tripled month shows in the minutes used: before it both runs are the same
+          // learner at the same budget, in it one has six times the other's.
+          let halves = Self.metrics(Self.twin(c, in: .budgetHalves), .cram)
+          #expect(cram.quranMinutes > 2 * halves.quranMinutes, "\(cram.quranMinutes) vs \(halves.quranMinutes)")
+          #expect(Self.metrics(c, .planner).minutes >= Self.metrics(Self.twin(c, in: .budgetHalves), .planner).minutes)
+        }
+      }
+    }
+  }
+
+  @Test("a budget change is set in the profile as `planner configure` records it, and the planner side plans under it")
+  func budgetChangeEvents() throws {
+    var l = BenchmarkScenario.budgetTriples.learner(index: 0, count: 1, days: 40, seed: 2)
+    l.quranShare = 1
+    let run = try LearnerSimulation.run(l, policy: .planner, days: 40, start: simulationStart, seed: 2, truth: TruthModelName.exponential.truth)
+    let changes = run.events.compactMap { e -> (String, String, String?)? in
+      if case .settingsChanged(let k, let v, let p) = e.payload { return (k, v, p) } else { return nil }
+    }
+    let tripled = String(l.dailyMinutes * 3)
+    #expect(changes.contains { $0.0 == "dailyMinutes" && $0.1 == tripled && $0.2 == String(l.dailyMinutes) })
+    #expect(changes.contains { $0.0 == "quran.dailyMinutes" })
+  }
+}
+
+/// The Quran line truth's sensitivity sweep (`--line-sweep`) at a tiny size.
+@Suite("Line truth sensitivity")
+struct LineSensitivityTests {
+  @Test("each variant reruns the Quran learners with its constants; the report compares each verdict with the base's")
+  func sweep() throws {
+    let o = BenchmarkOptions(truths: [.exponential], scenarios: [.perfect30], policies: [.planner, SimulationPolicy(kind: .anki, retention: 0.9, level: 0),
+                             SimulationPolicy(kind: .anki, retention: 0.9, level: 3), .traditional], seeds: 1, learners: 4, days: 40,
+                             start: simulationStart, resamples: 20, jobs: 2)
+    let variants = LineSensitivity.variants
+    #expect(variants.count == 1 + 2 * LineSensitivity.knobs.count && variants[0].parameters == QuranLineTruth<AnyMemoryTruth>.Parameters())
+    #expect(variants[3].name == "strengthScale ×0.5" && variants[3].parameters.strengthScale == 0.5)
+    let r = try LineSensitivity.run(o, variants: [variants[0], variants[3]])
+    #expect(r.runs.count == 2)
+    // Only learners with Quran material; the base run is the plain benchmark's Quran learners.
+    var plain = o
+    plain.quranOnly = true
+    let base = try PolicyBenchmark.run(plain)
+    #expect(r.runs[0].cells == base.cells && !base.cells.isEmpty && base.cells.allSatisfy { $0.learner.quranShare > 0 })
+    // Lines forgotten twice as fast hold fewer lines, whatever the policy.
+    func held(_ run: BenchmarkResult) -> Double { run.cells.reduce(0) { $0 + $1.metrics.reduce(0) { $0 + $1.linesHeldEnd } } }
+    #expect(held(r.runs[1]) < held(r.runs[0]))
+    let files = LineSensitivity.files(r)
+    #expect(files.map(\.name) == ["sensitivity.csv", "sensitivity.md"])
+    let md = String(decoding: files[1].bytes, as: UTF8.self), csv = String(decoding: files[0].bytes, as: UTF8.self)
+    #expect(md.contains("**Conclusions unchanged in ") && md.contains("| strengthScale ×0.5 | exponential | perfect-30 |"))
+    #expect(csv.split(separator: "\n").count == 1 + 2 * LineSensitivity.measures.count)
   }
 }
