@@ -32,6 +32,10 @@ import PlannerCore
 /// step holds the table or the log whole.
 package struct EventIndex {
   package static let file = "events.idx"
+  /// Where a new table is written before it is renamed over ``file``: `.events.idx.tmp`.
+  package static let temporaryFile = "." + file + ".tmp"
+
+  static func temporaryPath(_ dir: String) -> String { dir + "/" + temporaryFile }
   static let magic: UInt64 = 0x3130_5844_494E_4C50  // "PLNIDX01"
   static let headerSize = 128
   static let headerWords = 16
@@ -78,6 +82,9 @@ package struct EventIndex {
   package static func open(_ dir: String, log: LogPosition, windowSlots: Int = defaultWindowSlots) throws(PlanEngineError) -> EventIndex {
     let path = dir + "/" + file
     let logPath = dir + "/" + Learner.eventsFile
+    // A new table a crash left half-written (only a holder of the lock writes one, and the
+    // caller holds it): never read, removed (a link there is removed, not followed).
+    unlink(temporaryPath(dir))
     let fd = posixOpen(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
     guard fd >= 0 else { throw .io(path: path, reason: "cannot open the id index: \(DurableFile.errorText())") }
     var index = EventIndex(path: path, fd: fd, capacity: 0, count: 0, covered: .empty)
@@ -314,7 +321,7 @@ package struct EventIndex {
   /// a crash leaves the old index or the new one, each valid. A pair given twice is kept once.
   private mutating func writeTable(capacity newCapacity: Int, covering position: LogPosition, digest: UInt64,
                                    source: (Range<Int>, (UInt64, UInt64) -> Void) throws(PlanEngineError) -> Void) throws(PlanEngineError) {
-    let tmp = DurableFile.directory(of: path) + "/." + Self.file + ".tmp"
+    let tmp = Self.temporaryPath(DurableFile.directory(of: path))
     unlink(tmp)  // one left by a crash (a link there is removed, not followed)
     let out = posixOpen(tmp, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
     guard out >= 0 else { throw .io(path: tmp, reason: "cannot create the id index: \(DurableFile.errorText())") }

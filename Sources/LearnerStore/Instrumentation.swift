@@ -10,6 +10,8 @@ package enum Instrumentation {
     case profileRead, profileParse
     /// A snapshot read and used; events folded after it.
     case snapshotLoad, tailEvents
+    /// The whole snapshot decoded (its pending events and watermark state), not just its head.
+    case snapshotWhole
     /// The whole log read (`Learner.history`); a fold of the whole history (a replay, a
     /// refit's pass over the reviews).
     case historyRead, fullFold

@@ -14,6 +14,8 @@ public struct RepairReport: Sendable, Equatable {
   public var torn: TornLine?
   /// Events kept in the log.
   public var kept = 0
+  /// Temporary files a killed process left (`.events.idx.tmp`, `.profile.json.tmp-PID`, …), removed.
+  public var temporariesRemoved: [String] = []
 }
 
 extension Learner {
@@ -64,6 +66,32 @@ extension Learner {
     }
     if report.torn != nil || !report.setAside.isEmpty { try DurableFile.replace(logPath, with: good) }
     for cache in [snapshotFile] + legacySnapshotFiles + [EventIndex.file] { try LogFile.remove(path(dir, cache)) }
+    report.temporariesRemoved = removeStaleTemporaries(dir)
     return report
+  }
+
+  /// The store's files a write renames into place (``DurableFile/replace(_:with:durable:)``
+  /// writes `.NAME.tmp-PID` first).
+  static let replacedFiles = [profileFile, eventsFile, snapshotFile, settingsJournal, corruptFile, tornFile]
+
+  /// Removes the temporary files a killed process left in `dir` (the caller holds the lock):
+  /// the id index's `.events.idx.tmp` (only a lock holder writes it), and `.NAME.tmp-PID` of the
+  /// store's files whose process no longer runs (a snapshot is written without the lock, so a
+  /// running process's file is left alone). Plain files only; returns their names, sorted.
+  static func removeStaleTemporaries(_ dir: String) -> [String] {
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else { return [] }
+    var removed: [String] = []
+    for name in names.sorted() {
+      var stale = name == EventIndex.temporaryFile
+      if !stale, let base = replacedFiles.first(where: { name.hasPrefix("." + $0 + ".tmp-") }) {
+        let pid = name.dropFirst(base.count + 6)
+        if let p = Int32(pid), p > 0, String(p) == pid, kill(p, 0) != 0 && errno == ESRCH { stale = true }
+      }
+      guard stale else { continue }
+      var info = stat()
+      guard lstat(path(dir, name), &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, unlink(path(dir, name)) == 0 else { continue }
+      removed.append(name)
+    }
+    return removed
   }
 }

@@ -72,7 +72,7 @@ extension Learner {
     throws(PlanEngineError) -> (ReminderScheduler.Input, [ReminderDayEvent])?
   {
     try reminderContext(profile: profile, state: state, now: now) { startMillis in
-      recent.stateBefore(startMillis, profile: profile).map { ($0, LearnerFold.timeOrdered(recent.events)) }
+      recent.stateBefore(startMillis, profile: profile).map { ($0.state, LearnerFold.timeOrdered($0.events)) }
     }
   }
 

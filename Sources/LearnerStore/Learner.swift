@@ -34,18 +34,33 @@ public struct Learner: Sendable {
   package var replayed: Replayed?
 
   package struct RecentEvents: Sendable {
-    package var base: LearnerState
     package var watermark: Int64
-    package var events: [LearnerEvent]
+    /// The snapshot's state and the events after it, decoded when first asked for (a load in
+    /// time order folds the snapshot's head and never needs them).
+    private let parts: @Sendable () -> (base: LearnerState, events: [LearnerEvent])
 
-    /// The state of the events before `millis` (nil when the snapshot's state already folds
-    /// events at or after it: then only the history can say).
-    package func stateBefore(_ millis: Int64, profile: LearnerProfile) -> LearnerState? {
+    package init(base: LearnerState, watermark: Int64, events: [LearnerEvent]) {
+      self.watermark = watermark
+      parts = { (base, events) }
+    }
+
+    init(watermark: Int64, parts: @escaping @Sendable () -> (base: LearnerState, events: [LearnerEvent])) {
+      self.watermark = watermark
+      self.parts = parts
+    }
+
+    package var base: LearnerState { parts().base }
+    package var events: [LearnerEvent] { parts().events }
+
+    /// The state of the events before `millis` and the events (log order), or nil when the
+    /// snapshot's state already folds events at or after it (then only the history can say).
+    package func stateBefore(_ millis: Int64, profile: LearnerProfile) -> (state: LearnerState, events: [LearnerEvent])? {
       guard millis > watermark else { return nil }
+      let (base, events) = parts()
       var fold = LearnerFold(profile: profile, state: base)
       let fixes = LearnerFold.corrections(in: events)
       for e in LearnerFold.timeOrdered(events) where e.time.epochMillis < millis { fold.apply(e, corrections: fixes) }
-      return fold.state
+      return (fold.state, events)
     }
   }
 
@@ -83,7 +98,7 @@ public struct Learner: Sendable {
   }
 
   /// Events after the snapshot beyond which even `record` rewrites it.
-  package static let costlyTail = 512
+  package static let costlyTail = 128
 
   /// Loads a learner: snapshot + the events after it when the snapshot is valid, otherwise a
   /// full replay (then the snapshot is rewritten when `writeSnapshot`).
@@ -114,37 +129,67 @@ public struct Learner: Sendable {
     let nowMillis = Int64((now.timeIntervalSince1970 * 1000).rounded(.down))
     // A valid snapshot without this parameter set: its other sets are carried forward.
     var carried: Carried?
-    if !replay, let snapBytes = try? DurableFile.read(path(dir, snapshotFile)),
-      let snap = LearnerSnapshot.parse(snapBytes, parameters: profile.parameters),
-      snap.profileHash == hash, let tail = try DurableFile.read(logPath, from: snap.lastLineStart),
-      snap.logBytes - snap.lastLineStart <= tail.count,
-      FNV1a64.hash(tail[0..<(snap.logBytes - snap.lastLineStart)]) == snap.lastLineHash
-    {
-      let newBytes = Array(tail[(snap.logBytes - snap.lastLineStart)...])
-      let log = try EventLog.parse(newBytes, file: logPath, offset: snap.logBytes, firstLine: snap.logCount + 1,
-                                   lastLineStart: snap.lastLineStart, lastLineHash: snap.lastLineHash)
-      let watermark = snap.watermarkMillis ?? Int64.min
-      // An event older than the watermark, or a correction, changes the past: replay (once).
-      if log.events.allSatisfy({ $0.time.epochMillis >= watermark && $0.type != .eventCorrected }) {
-        let events = snap.pending + log.events
-        let latest = events.reduce(snap.state.latestEventMillis ?? Int64.min) { max($0, $1.time.epochMillis) }
-        let next = max(watermark, nextWatermark(latest: latest, now: nowMillis))
-        if snap.parameters[0] == profile.parameters {
+    if !replay, let snapBytes = try? DurableFile.read(path(dir, snapshotFile)) {
+      // The head and the key alone (no pending events, no watermark state) when the file has a
+      // head; the whole snapshot otherwise.
+      let prefix = LearnerSnapshot.parsePrefix(snapBytes, parameters: profile.parameters)
+      var whole: LearnerSnapshot? = prefix == nil ? LearnerSnapshot.parse(snapBytes, parameters: profile.parameters) : nil
+      let key = prefix.map { ($0.logBytes, $0.logCount, $0.lastLineStart, $0.lastLineHash, $0.profileHash, $0.watermarkMillis) }
+        ?? whole.map { ($0.logBytes, $0.logCount, $0.lastLineStart, $0.lastLineHash, $0.profileHash, $0.watermarkMillis) }
+      if let (logBytes, logCount, lastLineStart, lastLineHash, profileHash, watermarkMillis) = key, profileHash == hash,
+        let tail = try DurableFile.read(logPath, from: lastLineStart),
+        logBytes - lastLineStart <= tail.count,
+        FNV1a64.hash(tail[0..<(logBytes - lastLineStart)]) == lastLineHash
+      {
+        let newBytes = Array(tail[(logBytes - lastLineStart)...])
+        let log = try EventLog.parse(newBytes, file: logPath, offset: logBytes, firstLine: logCount + 1,
+                                     lastLineStart: lastLineStart, lastLineHash: lastLineHash)
+        let watermark = watermarkMillis ?? Int64.min
+        let write = policy == .always ? log.events.count > 0 : policy == .whenCostly ? log.events.count >= costlyTail : false
+        // In time order after the head (the usual case) and nothing to write: the head plus
+        // the new events, in their order, is the fold of everything (ties keep log order).
+        if let prefix, prefix.parameters[prefix.first] == profile.parameters, !write,
+          log.events.allSatisfy({ $0.time.epochMillis >= (prefix.head.latestEventMillis ?? Int64.min) && $0.type != .eventCorrected })
+        {
           Instrumentation.count(.snapshotLoad)
           Instrumentation.count(.tailEvents, log.events.count)
-          let (state, base) = foldSplit(profile: profile, state: snap.state, events: events, watermark: next)
-          var learner = Learner(directory: dir, profile: profile, state: state, torn: log.torn, fromSnapshot: true,
+          var fold = LearnerFold(profile: profile, state: prefix.head)
+          for e in log.events { fold.apply(e) }
+          var learner = Learner(directory: dir, profile: profile, state: fold.state, torn: log.torn, fromSnapshot: true,
                                 eventsFolded: log.events.count)
           learner.logPosition = log.position
-          learner.recent = RecentEvents(base: snap.state, watermark: watermark, events: events)
-          let write = policy == .always ? log.events.count > 0 : policy == .whenCostly ? log.events.count >= costlyTail : false
-          if write {
-            let others = Carried(snapshot: snap, events: events, watermark: next).advanced(profile: profile, skipping: 0)
-            learner.saveSnapshot(log: log, profileHash: hash, base: base, others: others)
+          let wanted = profile.parameters, newEvents = log.events
+          learner.recent = RecentEvents(watermark: watermark) {
+            // The checksum passed: the rest of the file is what was written.
+            guard let snap = LearnerSnapshot.parse(snapBytes, parameters: wanted) else {
+              preconditionFailure("snapshot.bin: its head read, the rest did not")
+            }
+            return (snap.state, snap.pending + newEvents)
           }
           return learner
         }
-        carried = Carried(snapshot: snap, events: events, watermark: next)
+        if whole == nil { whole = LearnerSnapshot.parse(snapBytes, parameters: profile.parameters) }
+        // An event older than the watermark, or a correction, changes the past: replay (once).
+        if let snap = whole, log.events.allSatisfy({ $0.time.epochMillis >= watermark && $0.type != .eventCorrected }) {
+          let events = snap.pending + log.events
+          let latest = events.reduce(snap.state.latestEventMillis ?? Int64.min) { max($0, $1.time.epochMillis) }
+          let next = max(watermark, nextWatermark(latest: latest, now: nowMillis))
+          if snap.parameters[0] == profile.parameters {
+            Instrumentation.count(.snapshotLoad)
+            Instrumentation.count(.tailEvents, log.events.count)
+            let (state, base) = foldSplit(profile: profile, state: snap.state, events: events, watermark: next)
+            var learner = Learner(directory: dir, profile: profile, state: state, torn: log.torn, fromSnapshot: true,
+                                  eventsFolded: log.events.count)
+            learner.logPosition = log.position
+            learner.recent = RecentEvents(base: snap.state, watermark: watermark, events: events)
+            if write {
+              let others = Carried(snapshot: snap, events: events, watermark: next).advanced(profile: profile, skipping: 0)
+              learner.saveSnapshot(log: log, profileHash: hash, base: base, others: others)
+            }
+            return learner
+          }
+          carried = Carried(snapshot: snap, events: events, watermark: next)
+        }
       }
     }
     // Missing, stale or corrupt snapshot, a late event, or another parameter set: replay everything.
@@ -174,12 +219,15 @@ public struct Learner: Sendable {
     package var log: EventLog
     package var profileHash: UInt64
     package var base: Base
-    package var others: [(parameters: [Double], state: LearnerState)]
+    package var others: [OtherSet]
     package var histories: [(key: String, history: CardHistory)]?
   }
 
   /// The snapshot's part of a fold: the state up to `watermark` and the events after it.
   package typealias Base = (watermark: Int64, state: LearnerState, pending: [LearnerEvent])
+
+  /// Another parameter set's fold of the same events: its state at the watermark and its head.
+  package typealias OtherSet = (parameters: [Double], state: LearnerState, head: LearnerState)
 
   /// A valid snapshot's parameter sets, to fold forward with the events after it.
   struct Carried {
@@ -189,13 +237,13 @@ public struct Learner: Sendable {
 
     /// Each set but `skipping` (the one being folded anyway) at the new watermark; the
     /// profile's own parameters first, at most ``LearnerSnapshot/maximumParameterSets`` − 1.
-    func advanced(profile: LearnerProfile, skipping: Int?) -> [(parameters: [Double], state: LearnerState)] {
-      var out: [(parameters: [Double], state: LearnerState)] = []
+    func advanced(profile: LearnerProfile, skipping: Int?) -> [OtherSet] {
+      var out: [OtherSet] = []
       for k in snapshot.parameters.indices where k != skipping && out.count < LearnerSnapshot.maximumParameterSets - 1 {
         var p = profile
         p.parameters = snapshot.parameters[k]
-        let (_, base, _) = foldSplit(profile: p, state: snapshot.state(at: k), events: events, watermark: watermark, histories: false)
-        out.append((p.parameters, base.state))
+        let (head, base, _) = foldSplit(profile: p, state: snapshot.state(at: k), events: events, watermark: watermark, histories: false)
+        out.append((p.parameters, base.state, head))
       }
       return out
     }
@@ -213,7 +261,7 @@ public struct Learner: Sendable {
     var learner = Learner(directory: directory, profile: p, state: state, torn: torn, fromSnapshot: false,
                           eventsFolded: eventsFolded)
     learner.logPosition = logPosition
-    let others = [(profile.parameters, replayed.base.state)]
+    let others: [OtherSet] = [(profile.parameters, replayed.base.state, self.state)]
     learner.replayed = Replayed(log: replayed.log, profileHash: replayed.profileHash, base: base, others: others, histories: nil)
     if policy != .never { learner.saveSnapshot(log: replayed.log, profileHash: replayed.profileHash, base: base, others: others) }
     return learner
@@ -262,14 +310,15 @@ public struct Learner: Sendable {
 
   /// Writes the snapshot for the log prefix read (best effort: it is only a cache): this
   /// learner's parameter set, and `others` (the same base folded with other parameters).
-  package func saveSnapshot(log: EventLog, profileHash: UInt64, base: Base? = nil,
-                            others: [(parameters: [Double], state: LearnerState)] = []) {
+  package func saveSnapshot(log: EventLog, profileHash: UInt64, base: Base? = nil, others: [OtherSet] = []) {
+    let kept = others.filter { $0.parameters != profile.parameters }
     let snap = LearnerSnapshot(
       logBytes: log.endOffset, logCount: log.lineCount, lastLineStart: log.lastLineStart,
       lastLineHash: log.lastLineHash, profileHash: profileHash,
       watermarkMillis: base.flatMap { $0.watermark == Int64.min ? nil : $0.watermark },
       pending: base?.pending ?? [], state: base?.state ?? state, parameters: profile.parameters,
-      others: others.filter { $0.parameters != profile.parameters })
+      others: kept.map { ($0.parameters, $0.state) },
+      head: LearnerSnapshot.Head(state: state, others: kept.map(\.head)))
     // Not fsynced: it is checked against the log when read, so a torn or lost snapshot after a
     // power loss only costs a rebuild, and the nightly job writes one per learner.
     try? DurableFile.replace(Learner.path(directory, Learner.snapshotFile), with: snap.serialized(), durable: false)

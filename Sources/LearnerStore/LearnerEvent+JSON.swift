@@ -43,9 +43,8 @@ extension LearnerEvent {
     switch type {
     case .recitation:
       let rangeText = try r.string(p, "range")
-      let recited: AyahRange
-      do { recited = try AyahRange(parsing: rangeText) } catch { throw r.fail("range", "an ayah range (\(error))") }
-      let range = recited.description
+      let recited: AyahRange, range: String
+      do { (recited, range) = try LearnerQuran.parsedRange(rangeText) } catch { throw r.fail("range", "an ayah range (\(error))") }
       let tierName = try r.string(p, "tier")
       guard let tier = QuranTier(rawValue: tierName) else { throw r.fail("tier", "new, recent or old, not '\(tierName)'") }
       let grade = try r.int(p, "grade")

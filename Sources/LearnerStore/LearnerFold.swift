@@ -107,7 +107,7 @@ public struct LearnerFold: Sendable {
       if let cached = ranges[r.range] {
         range = cached.0
       } else {
-        guard let parsed = try? AyahRange(parsing: r.range) else { return }
+        guard let parsed = try? LearnerQuran.parsedRange(r.range).range else { return }
         range = parsed
         ranges[r.range] = (parsed, ReviewUnits.units(overlapping: parsed))
       }

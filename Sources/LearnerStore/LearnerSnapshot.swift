@@ -27,10 +27,15 @@ import PlannerCore
 ///
 /// Versions: 1 and 2 were JSON (`snapshot.json`, and `snapshot.fitted.json` for the fitted
 /// parameters; 2 added `watermark` and `pending`); 3 is this binary file
-/// (``LearnerSnapshot+Binary``, docs/file-formats.md). Older snapshots are not read: the first
-/// load replays the log once, writes `snapshot.bin` and removes the JSON ones (a cache).
+/// (``LearnerSnapshot+Binary``, docs/file-formats.md); 4 adds the **head** (``Head``): the state
+/// after every event of the prefix, pending ones included, first in the file, with the state at
+/// the watermark stored after it as the items that differ from the head. A load whose new events
+/// all come at or after the head's latest event (the usual case: an app appends as it goes)
+/// folds them on the head and never decodes `pending` or the watermark state; only a late event,
+/// a correction or a snapshot rewrite reads them. Older snapshots are not read: the first load
+/// replays the log once and writes a new one (a cache), and removes the JSON ones.
 public struct LearnerSnapshot: Sendable, Equatable {
-  public static let currentVersion = 3
+  public static let currentVersion = 4
   /// How far back of the snapshot's writing time the watermark is put: events up to this late
   /// fold without a replay.
   public static let lateWindowMillis: Int64 = 2 * 86_400_000
@@ -68,16 +73,44 @@ public struct LearnerSnapshot: Sendable, Equatable {
   /// For `parameters[k]` (k ≥ 1), entry k − 1: each item's memory folded with them.
   public var otherMemories: [[ItemMemory]]
 
+  /// The state after all the prefix's events (the watermark state with `pending` folded), for
+  /// each parameter set as ``state`` and ``otherMemories`` are for the watermark state; nil in
+  /// a snapshot made without it (then a load folds `pending` again).
+  public var head: Head?
+
+  public struct Head: Sendable, Equatable {
+    /// Folded with `parameters[0]`.
+    public var state: LearnerState
+    /// Item keys (sorted), in the order of each entry of ``otherMemories`` (empty with one set).
+    public var keys: [String]
+    /// For `parameters[k]` (k ≥ 1), entry k − 1: each item's memory folded with them.
+    public var otherMemories: [[ItemMemory]]
+
+    public init(state: LearnerState, others: [LearnerState]) {
+      self.state = state
+      let order = others.isEmpty ? [] : state.items.keys.sorted()
+      keys = order
+      otherMemories = others.map { other in order.map { ItemMemory(other.items[$0]?.daily ?? DailyMemory()) } }
+    }
+
+    init(state: LearnerState, keys: [String], otherMemories: [[ItemMemory]]) {
+      self.state = state; self.keys = keys; self.otherMemories = otherMemories
+    }
+  }
+
   /// The part of an item that depends on the model's parameters.
   public struct ItemMemory: Sendable, Equatable {
     public var memory: MemoryState?
     public var previous: MemoryState?
     public init(memory: MemoryState?, previous: MemoryState?) { self.memory = memory; self.previous = previous }
+    init(_ daily: DailyMemory) { memory = daily.memory; previous = daily.previousMemory }
   }
 
   public init(logBytes: Int, logCount: Int, lastLineStart: Int, lastLineHash: UInt64, profileHash: UInt64,
               watermarkMillis: Int64? = nil, pending: [LearnerEvent] = [], state: LearnerState,
-              parameters: [Double] = FSRSParameters.defaults.weights, others: [(parameters: [Double], state: LearnerState)] = []) {
+              parameters: [Double] = FSRSParameters.defaults.weights, others: [(parameters: [Double], state: LearnerState)] = [],
+              head: Head? = nil) {
+    self.head = head
     self.logBytes = logBytes; self.logCount = logCount; self.lastLineStart = lastLineStart
     self.lastLineHash = lastLineHash; self.profileHash = profileHash; self.state = state
     self.watermarkMillis = watermarkMillis; self.pending = pending
@@ -107,7 +140,14 @@ public struct LearnerSnapshot: Sendable, Equatable {
   public func index(of weights: [Double]) -> Int? { parameters.firstIndex(of: weights) }
 
   /// The state as folded with `parameters[k]`.
-  public func state(at k: Int) -> LearnerState {
+  public func state(at k: Int) -> LearnerState { Self.state(state, keys: keys, otherMemories: otherMemories, at: k) }
+
+  /// The head state as folded with `parameters[k]` (nil without a head).
+  public func headState(at k: Int) -> LearnerState? {
+    head.map { Self.state($0.state, keys: $0.keys, otherMemories: $0.otherMemories, at: k) }
+  }
+
+  static func state(_ state: LearnerState, keys: [String], otherMemories: [[ItemMemory]], at k: Int) -> LearnerState {
     guard k > 0 else { return state }
     var s = state
     for (key, m) in zip(keys, otherMemories[k - 1]) {

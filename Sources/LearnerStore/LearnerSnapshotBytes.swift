@@ -5,6 +5,39 @@ import PlannerCore
 /// (exact: a snapshot must give back the very state it was written from), strings as a varint
 /// length and their UTF-8 bytes.
 enum LearnerSnapshotBytes {
+  /// The snapshot's trailing checksum (version 4): four FNV-1a-style lanes over the 8-byte
+  /// little-endian words (lane `i mod 4` takes word i: `h = (h XOR word) × prime`), the last
+  /// `count mod 32` bytes into lane 0 one by one, then the lanes and the byte count combined
+  /// and mixed (MurmurHash3's fmix64). Every change of a byte changes its lane (each step is a
+  /// bijection of the lane), so a torn, cut or zeroed file is refused; and it reads 32 bytes a
+  /// step where FNV-1a 64 reads one (the whole file is checked on every load).
+  static func checksum(_ bytes: [UInt8]) -> UInt64 { bytes.withUnsafeBufferPointer { checksum($0) } }
+
+  static func checksum(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    let prime = FNV1a64.prime
+    var h0 = FNV1a64.offsetBasis, h1 = h0 ^ 1, h2 = h0 ^ 2, h3 = h0 ^ 3
+    let raw = UnsafeRawBufferPointer(bytes)
+    let blocks = bytes.count / 32
+    var at = 0
+    for _ in 0..<blocks {
+      h0 = (h0 ^ UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt64.self))) &* prime
+      h1 = (h1 ^ UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: at + 8, as: UInt64.self))) &* prime
+      h2 = (h2 ^ UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: at + 16, as: UInt64.self))) &* prime
+      h3 = (h3 ^ UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: at + 24, as: UInt64.self))) &* prime
+      at += 32
+    }
+    while at < bytes.count {
+      h0 = (h0 ^ UInt64(bytes[at])) &* prime
+      at += 1
+    }
+    var h = h0
+    for lane in [h1, h2, h3, UInt64(bytes.count)] { h = (h ^ (lane ^ (lane >> 29))) &* 0x9E37_79B9_7F4A_7C15 }
+    h ^= h >> 33; h = h &* 0xff51_afd7_ed55_8ccd
+    h ^= h >> 33; h = h &* 0xc4ce_b9fe_1a85_ec53
+    h ^= h >> 33
+    return h
+  }
+
   struct Writer {
     var bytes: [UInt8]
 
@@ -66,7 +99,17 @@ enum LearnerSnapshotBytes {
       return bytes[at]
     }
 
+    @inline(__always)
     mutating func uint() -> UInt64? {
+      // Most values (flags, counts, small counters) are one byte.
+      if at < bytes.count, bytes[at] < 0x80 {
+        at += 1
+        return UInt64(bytes[at - 1])
+      }
+      return uintSlow()
+    }
+
+    mutating func uintSlow() -> UInt64? {
       var value: UInt64 = 0
       var shift: UInt64 = 0
       while at < bytes.count, shift < 64 {
@@ -109,7 +152,13 @@ enum LearnerSnapshotBytes {
     mutating func string() -> String? {
       guard let n = count() else { return nil }
       defer { at += n }
-      return String(decoding: UnsafeBufferPointer(rebasing: bytes[at..<at + n]), as: UTF8.self)
+      // Copied in and validated in one step (cheaper than `String(decoding:as:)`'s repairing
+      // path); bytes that are not UTF-8 (never written: the checksum passed) are repaired.
+      let source = UnsafeBufferPointer(rebasing: bytes[at..<at + n])
+      return String(unsafeUninitializedCapacity: n) { target in
+        _ = target.initialize(from: source)
+        return n
+      }
     }
 
     mutating func raw() -> UnsafeBufferPointer<UInt8>? {

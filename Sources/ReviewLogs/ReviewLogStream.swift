@@ -23,10 +23,15 @@ public struct ReviewLogStream: Sendable {
   /// Bytes read per block (rows are never cut: a block ends after its last whole line).
   public var blockBytes: Int
 
-  public init(clock: LearningDayClock? = nil, skipInvalid: Bool = false, blockBytes: Int = 4 << 20) {
+  /// Threads that parse each block (in pieces cut at line ends); the rows and their order do
+  /// not depend on it.
+  public var workers: Int
+
+  public init(clock: LearningDayClock? = nil, skipInvalid: Bool = false, blockBytes: Int = 4 << 20, workers: Int? = nil) {
     self.clock = clock ?? LearningDayClock()
     self.skipInvalid = skipInvalid
     self.blockBytes = max(blockBytes, 1 << 10)
+    self.workers = max(1, workers ?? Machine.cores)
   }
 
   /// One valid row, as the visitor sees it.
@@ -62,6 +67,38 @@ public struct ReviewLogStream: Sendable {
   public func forEachRow(
     path: String, fileName: String, _ visit: (Row) -> Void, block: () -> Void = {}
   ) throws(PlanEngineError) -> Outcome {
+    // The per-card state lives in one struct whose method walks a whole chunk: captured by the
+    // block closure, a mutable local is reached through a dynamic exclusivity check per
+    // access, which per row was a fifth of a replay.
+    var walker = RowWalker(fileName: fileName, skipInvalid: skipInvalid)
+    try blocks(path: path, fileName: fileName) { chunk, header in
+      walker.walk(chunk, header: header, visit)
+      block()
+    }
+    if !skipInvalid, let first = walker.firstMalformed ?? walker.firstOrder { throw first }
+    var outcome = walker.outcome
+    outcome.cards = walker.lastTime.count
+    // Both lists are in line order; merged, they are the reader's diagnostics.
+    let parseErrors = walker.parseErrors, orderErrors = walker.orderErrors
+    var merged: [PlanEngineError] = []
+    merged.reserveCapacity(parseErrors.count + orderErrors.count)
+    var a = 0, b = 0
+    while a < parseErrors.count || b < orderErrors.count {
+      if b == orderErrors.count || (a < parseErrors.count && parseErrors[a].line < orderErrors[b].line) {
+        merged.append(parseErrors[a].error); a += 1
+      } else {
+        merged.append(orderErrors[b].error); b += 1
+      }
+    }
+    outcome.diagnostics = merged
+    return outcome
+  }
+
+  /// The ordering pass's state: each card's number, previous time, learning day and line, and
+  /// the bad rows found so far.
+  struct RowWalker {
+    let fileName: String
+    let skipInvalid: Bool
     var outcome = Outcome()
     var cards = CardIndexMap(capacity: 1 << 12)
     var lastTime: [Int64] = [], lastDay: [Int64] = [], lastLine: [Int32] = []
@@ -69,7 +106,13 @@ public struct ReviewLogStream: Sendable {
     var firstOrder: PlanEngineError?
     var orderErrors: [(line: Int, error: PlanEngineError)] = []
     var parseErrors: [(line: Int, error: PlanEngineError)] = []
-    try blocks(path: path, fileName: fileName) { chunk, header in
+
+    init(fileName: String, skipInvalid: Bool) {
+      self.fileName = fileName
+      self.skipInvalid = skipInvalid
+    }
+
+    mutating func walk(_ chunk: ReviewLogChunk, header: ReviewLogHeader, _ visit: (Row) -> Void) {
       let timeName = header.nameOf[.reviewTime] ?? "review_time"
       let useGiven = header.hasElapsedDays
       for e in chunk.errors {
@@ -104,23 +147,7 @@ public struct ReviewLogStream: Sendable {
         outcome.rows += 1
         visit(row)
       }
-      block()
     }
-    if !skipInvalid, let first = firstMalformed ?? firstOrder { throw first }
-    outcome.cards = lastTime.count
-    // Both lists are in line order; merged, they are the reader's diagnostics.
-    var merged: [PlanEngineError] = []
-    merged.reserveCapacity(parseErrors.count + orderErrors.count)
-    var a = 0, b = 0
-    while a < parseErrors.count || b < orderErrors.count {
-      if b == orderErrors.count || (a < parseErrors.count && parseErrors[a].line < orderErrors[b].line) {
-        merged.append(parseErrors[a].error); a += 1
-      } else {
-        merged.append(orderErrors[b].error); b += 1
-      }
-    }
-    outcome.diagnostics = merged
-    return outcome
   }
 
   /// One pass that only checks: throws the first bad row (without `skipInvalid`), else returns
@@ -139,6 +166,41 @@ public struct ReviewLogStream: Sendable {
     }
     histories.sort { $0.cardID < $1.cardID }
     return (histories, outcome)
+  }
+
+  /// Parses the whole lines `[start, end)` of `buffer`, learning days included: in `workers`
+  /// pieces cut at line ends, on as many threads, when the bytes are many and hold no quote (a
+  /// quoted field could hide a line end); the pieces in order, their lines relative to each.
+  func parse(_ buffer: [UInt8], _ start: Int, _ end: Int, header: ReviewLogHeader) -> [ReviewLogChunk] {
+    buffer.withUnsafeBufferPointer { buf in
+      let base = buf.baseAddress!
+      var bounds = [start]
+      if workers > 1 && end - start >= 1 << 20 && memchr(base + start, Int32(UInt8(ascii: "\"")), end - start) == nil {
+        for k in 1..<workers {
+          let from = start + (end - start) / workers * k
+          guard from > bounds[bounds.count - 1],
+            let nl = memchr(base + from, Int32(UInt8(ascii: "\n")), end - from)
+          else { continue }
+          let cut = base.distance(to: nl.assumingMemoryBound(to: UInt8.self)) + 1
+          if cut < end { bounds.append(cut) }
+        }
+      }
+      bounds.append(end)
+      let pieces = bounds.count - 1
+      let slots = Slots<ReviewLogChunk>(pieces)
+      let shared = SharedPointer(UnsafeMutablePointer(mutating: base))
+      let clock = self.clock
+      parallelFor(pieces) { k in
+        let a = bounds[k], b = bounds[k + 1]
+        var chunk = ReviewLogChunkParser.parse(UnsafePointer(shared.base), a, b, header: header, estimatedRows: (b - a) / 24 + 16)
+        if !chunk.times.isEmpty {
+          let table = clock.offsetTable(from: chunk.minTime, through: chunk.maxTime)
+          chunk.days = chunk.times.map { table.learningDay(ms: $0) }
+        }
+        slots.set(k, chunk)
+      }
+      return slots.take()
+    }
   }
 
   /// Reads `path` block by block and hands each block's parsed rows to `body`, with absolute
@@ -207,18 +269,13 @@ public struct ReviewLogStream: Sendable {
         continue
       }
       if cut > start {
-        var chunk = buffer.withUnsafeBufferPointer { buf in
-          ReviewLogChunkParser.parse(buf.baseAddress!, start, cut, header: header, estimatedRows: (cut - start) / 24 + 16)
+        for var chunk in parse(buffer, start, cut, header: header) {
+          let base = Int32(truncatingIfNeeded: lineBase)
+          for i in chunk.lines.indices { chunk.lines[i] += base }
+          for i in chunk.errors.indices { chunk.errors[i].line += lineBase }
+          lineBase += chunk.lineCount
+          try body(chunk, header)
         }
-        if !chunk.times.isEmpty {
-          let table = clock.offsetTable(from: chunk.minTime, through: chunk.maxTime)
-          chunk.days = chunk.times.map { table.learningDay(ms: $0) }
-        }
-        let base = Int32(truncatingIfNeeded: lineBase)
-        for i in chunk.lines.indices { chunk.lines[i] += base }
-        for i in chunk.errors.indices { chunk.errors[i].line += lineBase }
-        lineBase += chunk.lineCount
-        try body(chunk, header)
       }
       if atEnd && cut == filled { return }
       // Keep the partial row, read on.

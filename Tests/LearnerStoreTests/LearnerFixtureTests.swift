@@ -80,4 +80,31 @@ import TestSupport
     guard case .object(let o) = try JSONParser.parse(Array(bytes)) else { Issue.record("not an object"); return }
     #expect(o["date"] == .string("2026-11-30"))
   }
+
+  /// `learner-v3bin`: a folder with a version-3 `snapshot.bin` (written by the planner before
+  /// version 4 put the head in it). Not read as a snapshot: the first load rebuilds it from
+  /// the events (the same state as a replay), the next one reads the new file.
+  @Test func aVersion3BinarySnapshotIsRebuiltOnce() throws {
+    let source = try Fixtures.path("Tests/LearnerStoreTests/Fixtures/learner-v3bin")
+    let tmp = TemporaryFolder()
+    let dir = tmp.file("learner-v3bin")
+    try FileManager.default.copyItem(atPath: source, toPath: dir)
+    let old = try #require(FileManager.default.contents(atPath: dir + "/" + Learner.snapshotFile))
+    #expect(Array(old.prefix(9)) == LearnerSnapshot.magic + [3])
+    #expect(LearnerSnapshot.parse(Array(old)) == nil)
+    let now = Date(timeIntervalSince1970: 1_796_000_000)  // 2026-11-30
+    let first = try Learner.load(dir, now: now)
+    let history = try Learner.history(dir).events
+    #expect(!first.fromSnapshot && history.count == 8)
+    #expect(first.state == LearnerFold.replay(profile: first.profile, events: history))
+    #expect(first.state.word("run")?.quizzes == 1 && first.state.eventsByType["recitation"] == 6)
+    let rebuilt = try #require(FileManager.default.contents(atPath: dir + "/" + Learner.snapshotFile))
+    #expect(Array(rebuilt.prefix(9)) == LearnerSnapshot.magic + [UInt8(LearnerSnapshot.currentVersion)])
+    let second = try Learner.load(dir, now: now)
+    #expect(second.fromSnapshot && second.state == first.state)
+    try Learner.record(dir, events: [LearnerEvent(id: "after", time: EventTime("2026-11-29T08:00:00+02:00")!,
+                                                  payload: .planOpened(date: "2026-11-29"))], now: now)
+    #expect(try Learner.load(dir, now: now).state.eventCount == 9)
+  }
 }
+

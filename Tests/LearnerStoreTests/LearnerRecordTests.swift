@@ -126,6 +126,29 @@ import TestSupport
     #expect(after.appended.count == 590)
   }
 
+  /// A killed index rebuild or `DurableFile.replace` leaves a temporary file: the next
+  /// `record` removes the index's (`.events.idx.tmp`, never read), `repair` the others whose
+  /// process is gone, and neither touches the log, the profile or a running process's file.
+  @Test func temporaryFilesAKillLeftAreRemoved() throws {
+    let tmp = TemporaryFolder()
+    let dir = Fixed.learner(tmp)
+    try Learner.record(dir, events: (0..<5).map { Self.plan("t\($0)", $0) }, now: Fixed.now)
+    tmp.write("amina/" + EventIndex.temporaryFile, String(repeating: "\u{0}junk", count: 100))
+    try Learner.record(dir, events: [Self.plan("t5", 5)], now: Fixed.now)
+    #expect(!FileManager.default.fileExists(atPath: dir + "/" + EventIndex.temporaryFile))
+    #expect(try Learner.recordedEvent(dir, id: "t5")?.1 == 6)
+    let log = tmp.read("amina/events.jsonl"), profile = tmp.read("amina/profile.json")
+    // 2^31 − 2 is no process; this process is one.
+    let gone = ".snapshot.bin.tmp-2147483646", gone2 = ".profile.json.tmp-2147483645", alive = ".profile.json.tmp-\(getpid())"
+    for name in [EventIndex.temporaryFile, gone, gone2, alive, ".notes.txt.tmp-2147483646"] { tmp.write("amina/" + name, "x") }
+    let report = try Learner.repair(dir)
+    #expect(report.temporariesRemoved == [EventIndex.temporaryFile, gone2, gone])
+    #expect(report.setAside.isEmpty && report.torn == nil && report.kept == 6)
+    for name in [alive, ".notes.txt.tmp-2147483646"] { #expect(FileManager.default.fileExists(atPath: dir + "/" + name), "\(name)") }
+    #expect(tmp.read("amina/events.jsonl") == log && tmp.read("amina/profile.json") == profile)
+    #expect(try Learner.load(dir).state.eventCount == 6)
+  }
+
   @Test func configIsAtomicWithItsEvent() throws {
     for stop in [Learner.ConfigStep.beforeJournal, .afterJournal, .afterEvent, .afterProfile] {
       let tmp = TemporaryFolder()

@@ -144,4 +144,86 @@ import TestSupport
       #expect(own.state != fit.state)
     }
   }
+
+  /// Version 4's head: the state after every event of the prefix, beside the watermark state
+  /// stored as the items that differ from it. Exact for both sets, and smaller than two states.
+  @Test func theHeadAndTheWatermarkStateRoundTripForBothSets() throws {
+    var rng = SplitMix64(seed: 12)
+    let events = RandomLearner.events(count: 800, rng: &rng, startDay: 0).sorted { $0.time.epochMillis < $1.time.epochMillis }
+    var p = Self.profile
+    p.parameters = Self.fitted()
+    let cut = 780
+    let own = LearnerFold.replay(profile: Self.profile, events: Array(events[..<cut]))
+    let fit = LearnerFold.replay(profile: p, events: Array(events[..<cut]))
+    let ownHead = LearnerFold.replay(profile: Self.profile, events: events)
+    let fitHead = LearnerFold.replay(profile: p, events: events)
+    #expect(ownHead != own && ownHead.items.count >= own.items.count)
+    let pending = Array(events[cut...])
+    func snapshot(head: Bool) -> LearnerSnapshot {
+      LearnerSnapshot(logBytes: 10, logCount: 1, lastLineStart: 0, lastLineHash: 42, profileHash: 7,
+                      watermarkMillis: events[cut - 1].time.epochMillis, pending: pending, state: own,
+                      parameters: Self.profile.parameters, others: [(p.parameters, fit)],
+                      head: head ? LearnerSnapshot.Head(state: ownHead, others: [fitHead]) : nil)
+    }
+    let snap = snapshot(head: true)
+    let bytes = snap.serialized()
+    let parsed = try #require(LearnerSnapshot.parse(bytes))
+    #expect(parsed == snap)
+    #expect(parsed.state(at: 0) == own && parsed.state(at: 1) == fit)
+    #expect(parsed.headState(at: 0) == ownHead && parsed.headState(at: 1) == fitHead)
+    let asFitted = try #require(LearnerSnapshot.parse(bytes, parameters: p.parameters))
+    #expect(asFitted.state == fit && asFitted.state(at: 1) == own)
+    #expect(asFitted.headState(at: 0) == fitHead && asFitted.headState(at: 1) == ownHead)
+    #expect(LearnerSnapshot.parse(asFitted.serialized(), parameters: p.parameters) == asFitted)
+    // The head alone, for either set, without the rest.
+    let (prefix, counts) = Instrumentation.counting { LearnerSnapshot.parsePrefix(bytes, parameters: p.parameters) }
+    #expect(prefix?.head == fitHead && prefix?.parameters[prefix!.first] == p.parameters && counts[.snapshotWhole] == nil)
+    #expect(LearnerSnapshot.parsePrefix(bytes, parameters: Self.profile.parameters)?.head == ownHead)
+    // Without a head (a snapshot made from parts) it reads as before, and has no prefix.
+    let plain = snapshot(head: false).serialized()
+    #expect(LearnerSnapshot.parse(plain) == snapshot(head: false))
+    #expect(LearnerSnapshot.parsePrefix(plain, parameters: Self.profile.parameters) == nil)
+    // The watermark state costs only the items the last events touched (here 20 events on a
+    // small learner touch a good part of it), well under a second copy.
+    #expect(2 * bytes.count < 3 * plain.count, "\(bytes.count) vs \(plain.count)")
+    // Damaged anywhere: refused.
+    for at in stride(from: 8, to: bytes.count, by: max(1, bytes.count / 41)) {
+      var damaged = bytes
+      damaged[at] ^= 0x04
+      #expect(LearnerSnapshot.parse(damaged) == nil && LearnerSnapshot.parsePrefix(damaged, parameters: Self.profile.parameters) == nil,
+              "byte \(at) changed")
+    }
+  }
+
+  /// A load whose new events come in time order folds them on the head and decodes nothing
+  /// else; one a little late (after the watermark, before the head's latest event) decodes the
+  /// whole snapshot and folds from the watermark state: both are the full replay's state.
+  @Test func aLoadInTimeOrderReadsOnlyTheHead() throws {
+    let tmp = TemporaryFolder()
+    let dir = Fixed.learner(tmp)
+    var rng = SplitMix64(seed: 21)
+    let all = RandomLearner.events(count: 400, rng: &rng, startDay: 0).sorted { $0.time.epochMillis < $1.time.epochMillis }
+    let latest = all.last!.time.epochMillis
+    let now = Date(timeIntervalSince1970: Double(latest) / 1000 + 60)
+    try Learner.record(dir, events: all, now: now)
+    _ = try Learner.load(dir, now: now)  // writes the snapshot
+    func replay() throws -> LearnerState {
+      LearnerFold.replay(profile: try Learner.loadProfile(dir).0, events: try Learner.history(dir).events)
+    }
+    func event(_ id: String, _ millis: Int64) -> LearnerEvent {
+      LearnerEvent(id: id, time: EventTime(epochMillis: millis, offsetSeconds: 0), payload: .planOpened(date: "2026-11-30"))
+    }
+    try Learner.record(dir, events: [event("after1", latest + 1_000), event("after2", latest + 2_000)], now: now)
+    let (inOrder, c1) = try Instrumentation.counting { try Learner.load(dir, writeSnapshot: false, now: now) }
+    #expect(inOrder.fromSnapshot && c1[.snapshotWhole] == nil && c1[.fullFold] == nil && c1[.tailEvents] == 2)
+    #expect(inOrder.state == (try replay()))
+    // What a reminder needs from the events after the watermark is still there (decoded then).
+    #expect(inOrder.recent?.events.suffix(2).map(\.id) == ["after1", "after2"])
+    // An hour before the latest event: within the late window, not in time order.
+    try Learner.record(dir, events: [event("late", latest - 3_600_000)], now: now)
+    let (late, c2) = try Instrumentation.counting { try Learner.load(dir, writeSnapshot: false, now: now) }
+    #expect(late.fromSnapshot && c2[.snapshotWhole] == 1 && c2[.fullFold] == nil)
+    #expect(late.state == (try replay()))
+  }
 }
+

@@ -78,6 +78,34 @@ struct ReviewLogStreamTests {
     }
   }
 
+  @Test("blocks parsed in pieces on two threads: the same rows, diagnostics and replay bytes", arguments: [
+    (UInt64(5), false, false), (6, true, false), (7, true, true),
+  ])
+  func piecesOnTwoThreads(seed: UInt64, bad: Bool, given: Bool) throws {
+    // Over 1 MiB, so that a block is cut into pieces (smaller blocks are parsed whole).
+    let text = Self.log(seed: seed, rows: 70_000, cards: 900, bad: bad, given: given)
+    #expect(text.utf8.count > 1 << 20)
+    let path = Self.write(text)
+    let clock = try LearningDayClock(timeZoneIdentifier: "Europe/Kyiv", dayStartHour: 4)
+    for skip in [false, true] {
+      let whole: ReviewLog? = try? ReviewLogReader(clock: clock, skipInvalid: skip, workers: 1).parse(Array(text.utf8), fileName: "log.csv")
+      for (block, workers) in [(4 << 20, 2), (1 << 20 + 1 << 19, 2), (4 << 20, 3), (4 << 20, 1)] {
+        let stream = ReviewLogStream(clock: clock, skipInvalid: skip, blockBytes: block, workers: workers)
+        guard let whole else {
+          #expect(throws: Self.wholeError(text, skip: skip)!) { try stream.validate(path: path, fileName: "log.csv") }
+          continue
+        }
+        let (cards, outcome) = try stream.cardHistories(path: path, fileName: "log.csv")
+        #expect(cards == whole.cardHistories(), "block \(block), \(workers) workers")
+        #expect(outcome.diagnostics == whole.diagnostics, "block \(block), \(workers) workers")
+        var streamed: [UInt8] = []
+        _ = try AnyReplay.fsrs.stream(path, stream) { streamed.append(contentsOf: $0) }
+        let same = try streamed == AnyReplay.fsrs.whole(whole)
+        #expect(same, "block \(block), \(workers) workers")
+      }
+    }
+  }
+
   @Test("quoted fields (a newline inside quotes) and a file without a final newline stream as read whole")
   func quotedAndUnterminated() throws {
     let text = "\u{FEFF}\"card_id\",\"review_time\",\"review_rating\",\"note\"\n1,\(Self.t0),3,\"a\nb\"\n1,\(Self.t0 + Self.day),2,x\n2,\(Self.t0),4,\"\"\"\""

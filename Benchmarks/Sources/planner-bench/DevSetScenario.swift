@@ -109,6 +109,7 @@ import PlannerCore
     // (wall and this thread's CPU time), and two threads on the last fold (wall).
     var ours = DevSetFitTimes()
     var fitSeconds2 = 0.0
+    var passesLast = 0.0, passesAll = 0.0, foldsLast = 0, foldsAll = 0
     for (_, cards) in learners {
       guard let split = try? TimeSeriesEvaluation(cards: cards, split: .timeSeries(folds: 5), bins: .log2),
         split.scored.count >= DatasetEvaluation.minimumTargets
@@ -128,7 +129,11 @@ import PlannerCore
           wall = min(wall, w)
         }
         ours.add(fold: fold, wall: wall, cpu: cpu, targets: fit.trainingExamples)
+        passesAll += fit.passes
+        foldsAll += 1
         guard fold == 4 else { continue }
+        passesLast += fit.passes
+        foldsLast += 1
         var two = configuration
         two.threads = 2
         var best = Double.infinity
@@ -142,6 +147,8 @@ import PlannerCore
       ("training_targets_all_folds", .number(Double(ours.allTargets))),
       ("fit_seconds_1_thread", rounded(ours.lastWall, 4)), ("fit_cpu_seconds_1_thread", rounded(ours.lastCPU, 4)),
       ("fit_seconds_2_threads", rounded(fitSeconds2, 4)),
+      ("mean_passes_last_folds", rounded(passesLast / Double(max(foldsLast, 1)), 3)),
+      ("mean_passes_all_folds", rounded(passesAll / Double(max(foldsAll, 1)), 3)),
       ("fit_seconds_all_folds", rounded(ours.allWall, 4)), ("fit_cpu_seconds_all_folds", rounded(ours.allCPU, 4)),
       ("fsrs_rs_seconds", fsrsRs.map { rounded($0.lastWall, 4) } ?? .null),
       ("fsrs_rs_cpu_seconds", fsrsRs.map { rounded($0.lastCPU, 4) } ?? .null),
@@ -174,6 +181,9 @@ func parseVariant(_ text: String) -> FSRSOptimizer.Configuration? {
     if token == "carry" { c.carryCurvature = true; continue }
     if token == "interp" { c.interpolatingLineSearch = true; continue }
     if token == "stop" { c.stopAtWorseCandidate = true; continue }
+    if token == "model" { c.gammaByModel = true; continue }
+    if token == "fullpre" { c.fullFisherPreconditioner = true; continue }
+    if token == "chain" { c.gammaByModel = true; c.modelChain = true; continue }
     if token == "plain" {
       // The L-BFGS of the previous fit: no curvature carried, halving line search, every γ.
       c.carryCurvature = false
@@ -193,6 +203,9 @@ func parseVariant(_ text: String) -> FSRSOptimizer.Configuration? {
     case "tol": c.lbfgsTolerance = Double(kv[1]) ?? 1e-9
     case "nit": c.newtonIterations = Int(kv[1]) ?? 30
     case "ntol": c.newtonTolerance = Double(kv[1]) ?? 1e-9
+    case "anchor": c.modelAnchor = Double(kv[1]) ?? 1
+    case "msteps": c.modelSteps = Int(kv[1]) ?? 1
+    case "full": c.fullSolver = FSRSOptimizer.Solver(rawValue: kv[1])
     default: return nil
     }
   }

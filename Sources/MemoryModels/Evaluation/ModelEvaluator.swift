@@ -82,14 +82,16 @@ extension ModelEvaluator {
     single.configuration.threads = 1
     let fitter = single
     let folds = split.folds
-    let histories = (0..<folds).map { f in split.history(before: split.cutoffTime(fold: f) ?? Int64.max) }
+    // Each fold's training data is built when its fit starts and freed when it ends (no cut
+    // copies of the histories): memory is the fits running at once, not every fold's.
+    let data = { (f: Int) in TrainingData(split.cards, before: split.cutoffTime(fold: f) ?? Int64.max) }
     if optimizer.configuration.threads <= 1 || folds == 1 {
-      return histories.map { fitter.fit($0) }
+      return (0..<folds).map { fitter.fit(data($0)) }
     }
     var reports = [FSRSFitReport?](repeating: nil, count: folds)
     reports.withUnsafeMutableBufferPointer { out in
       let o = out.baseAddress!
-      let shared = UncheckedBox { (f: Int) in o[f] = fitter.fit(histories[f]) }
+      let shared = UncheckedBox { (f: Int) in o[f] = fitter.fit(data(f)) }
       DispatchQueue.concurrentPerform(iterations: folds) { shared.value($0) }
     }
     return reports.map { $0! }

@@ -13,16 +13,44 @@ public enum EvaluatedModel: String, Sendable, Hashable, CaseIterable, Codable {
 }
 
 /// A review the protocol scores: after its card's first, on a later learning day (t ≥ 1).
+/// Stored in 40 bytes (32-bit positions and counts), one per scored review.
 public struct ScoredReview: Sendable, Hashable {
-  /// Index into the evaluated cards, and of the review in that card.
-  public var card: Int
-  public var index: Int
   public var cardID: Int64
   public var time: Int64
+  private var card32: Int32
+  private var index32: Int32
+  private var elapsed32: Int32
+  private var lapses32: Int32
   public var rating: Rating
-  public var elapsedDays: Int
+  /// Index into the evaluated cards, and of the review in that card.
+  public var card: Int {
+    get { Int(card32) }
+    set { card32 = Int32(newValue) }
+  }
+  public var index: Int {
+    get { Int(index32) }
+    set { index32 = Int32(newValue) }
+  }
+  public var elapsedDays: Int {
+    get { Int(elapsed32) }
+    set { elapsed32 = Int32(clamping: newValue) }
+  }
   /// Lapses (Again on a later day) before this review.
-  public var lapses: Int
+  public var lapses: Int {
+    get { Int(lapses32) }
+    set { lapses32 = Int32(newValue) }
+  }
+
+  init(card: Int, index: Int, cardID: Int64, time: Int64, rating: Rating, elapsedDays: Int, lapses: Int) {
+    self.cardID = cardID
+    self.time = time
+    card32 = Int32(card)
+    index32 = Int32(index)
+    elapsed32 = Int32(clamping: elapsedDays)
+    lapses32 = Int32(lapses)
+    self.rating = rating
+  }
+
   public var recalled: Bool { rating != .again }
   /// The RMSE bin: elapsed days, 1-based position in the card's history, lapses before.
   public var bin: EvaluationMetrics.BinKey {
@@ -150,15 +178,18 @@ public struct TimeSeriesEvaluation: Sendable {
   /// The model's predicted recall for every scored review (aligned with ``scored``): each card
   /// replayed once, the prediction taken before each scored review.
   public func predictions<M: MemoryModel>(_ model: M) -> [Double] {
-    // Position of each (card, index) in `scored`.
-    var position: [[Int]] = cards.map { [Int](repeating: -1, count: $0.count) }
-    for (k, r) in scored.enumerated() { position[r.card][r.index] = k }
+    // Position in `scored` of each review (flat, cards back to back; −1: not scored).
+    var offset = [Int](repeating: 0, count: cards.count + 1)
+    for (c, card) in cards.enumerated() { offset[c + 1] = offset[c] + card.count }
+    var position = [Int32](repeating: -1, count: offset[cards.count])
+    for (k, r) in scored.enumerated() { position[offset[r.card] + r.index] = Int32(k) }
     var out = [Double](repeating: .nan, count: scored.count)
     for (c, card) in cards.enumerated() where card.count > 1 {
       var state = model.next(nil, elapsedDays: 0, rating: card.ratings[0])
       for i in 1..<card.count {
         let t = Int(card.elapsedDays[i])
-        if position[c][i] >= 0 { out[position[c][i]] = model.predictedRecall(state, elapsedDays: Double(t)) }
+        let k = Int(position[offset[c] + i])
+        if k >= 0 { out[k] = model.predictedRecall(state, elapsedDays: Double(t)) }
         state = model.next(state, elapsedDays: Swift.max(t, 0), rating: card.ratings[i])
       }
     }

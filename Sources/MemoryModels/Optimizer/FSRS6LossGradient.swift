@@ -288,10 +288,12 @@ struct FSRS6LossGradient {
   }
 
   /// The same pass without tangents: the summed BCE of the card's examples, same arithmetic.
+  /// With `times`, only the examples at or after `from` count (the same sum as weights 1 on
+  /// those and 0 elsewhere).
   @inlinable
   func loss(
     _ ratings: UnsafeBufferPointer<UInt8>, _ elapsed: UnsafeBufferPointer<Int32>, _ start: Int, _ end: Int,
-    weights: UnsafeBufferPointer<Double>? = nil
+    weights: UnsafeBufferPointer<Double>? = nil, times: UnsafeBufferPointer<Int64>? = nil, from cut: Int64 = .min
   ) -> Double {
     let eps = BinaryCrossEntropy.epsilon
     let g0 = Int(ratings[start])
@@ -311,7 +313,9 @@ struct FSRS6LossGradient {
         let lb = log(1 + factor * Double(t) / s)
         let r = exp(-w20 * lb)
         let p = Swift.min(Swift.max(r, eps), 1 - eps)
-        sum -= (weights?[i] ?? 1) * (g > 1 ? (r > eps && r < 1 - eps ? -w20 * lb : log(p)) : log(1 - p))
+        if times == nil || times![i] >= cut {
+          sum -= (weights?[i] ?? 1) * (g > 1 ? (r > eps && r < 1 - eps ? -w20 * lb : log(p)) : log(1 - p))
+        }
         if g == 1 {
           let sf = w11 * exp(-w12 * log(d)) * (exp(w13 * log(s + 1)) - 1) * exp(w14 * (1 - r))
           newS = Swift.min(sf, s * lapseShrink)

@@ -23,6 +23,9 @@ public struct FSRSFitReport: Sendable, Hashable {
   public var epochs = 0
   /// The regulariser strength γ the fit used (chosen by the inner split when candidates are given).
   public var regularization: Double?
+  /// The fit's work in gradient passes over the training data: the reviews all its passes
+  /// walked (inner fits, loss-only passes at a third) divided by the training data's reviews.
+  public var passes = 0.0
 
   public init(
     parameters: FSRSParameters, scope: FSRSOptimizer.Scope, reason: String, reviews: Int, cards: Int,

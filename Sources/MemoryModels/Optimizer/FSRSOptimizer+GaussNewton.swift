@@ -5,7 +5,9 @@ extension FSRSOptimizer {
   /// the scaled coordinates u = (w − prior)/σ, with the Fisher information as the curvature.
   /// The sums run in two fixed halves of the cards (side by side with `threads` > 1), so the
   /// result does not depend on threads.
-  func gaussNewton(_ data: TrainingData, start: [Double], prior: [Double], gamma: Double, weights: [Double]?) -> ([Double], Int) {
+  func gaussNewton(
+    _ data: TrainingData, start: [Double], prior: [Double], gamma: Double, weights: [Double]?, counter: PassCounter? = nil
+  ) -> ([Double], Int) {
     let bounds = Self.trainingBounds
     let sigma = Self.priorScale
     let lower = (0..<21).map { (bounds[$0].lowerBound - prior[$0]) / sigma[$0] }
@@ -16,6 +18,7 @@ extension FSRSOptimizer {
     solver.maxIterations = configuration.newtonIterations
     solver.tolerance = configuration.newtonTolerance
     let r = solver.minimize(start: u0, lower: lower, upper: upper, f)
+    counter?.reviews += r.evaluations * data.ratings.count * 6 / 5
     return ((0..<21).map { prior[$0] + sigma[$0] * r.x[$0] }, r.iterations)
   }
 

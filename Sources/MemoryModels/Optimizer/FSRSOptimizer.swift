@@ -65,6 +65,24 @@ public struct FSRSOptimizer: Sendable {
     /// The γ candidates stop at the first whose inner validation loss is worse than the best so
     /// far (the validation loss taken as unimodal in γ): the weaker pulls are not fitted.
     public var stopAtWorseCandidate = true
+    /// γ from one inner fit at ``modelAnchor`` and the Gauss–Newton model of the inner objective
+    /// around it: each candidate's inner fit is that model's minimiser (one 21×21 solve), scored
+    /// by the exact inner validation loss; no inner refit per candidate (docs/optimizer.md).
+    public var gammaByModel = false
+    /// The γ of the one inner fit when ``gammaByModel`` is on.
+    public var modelAnchor = 1.0
+    /// Gauss–Newton steps per candidate from the anchor (1: the model's minimiser only; each
+    /// further step costs one Fisher pass over the inner data).
+    public var modelSteps = 1
+    /// With ``gammaByModel``: the one L-BFGS fit is at the strongest candidate, and each weaker
+    /// one starts from the previous one's point (``modelSteps`` Gauss–Newton steps each), the
+    /// candidates stopping at the first worse one as ``stopAtWorseCandidate`` says.
+    public var modelChain = false
+    /// The solver of the full fit after γ is chosen (nil: ``solver``); e.g. a few Gauss–Newton
+    /// steps (``newtonIterations``) from the chosen inner fit.
+    public var fullSolver: Solver? = nil
+    /// The full fit's L-BFGS starts its curvature from the Fisher information at its start.
+    public var fullFisherPreconditioner = false
 
     public init() {}
   }
@@ -124,6 +142,13 @@ public struct FSRSOptimizer: Sendable {
   }
 
   public func fit(_ data: TrainingData) -> FSRSFitReport {
+    let counter = PassCounter()
+    var report = fit(data, counter: counter)
+    report.passes = data.ratings.isEmpty ? 0 : Double(counter.reviews) / Double(data.ratings.count)
+    return report
+  }
+
+  func fit(_ data: TrainingData, counter: PassCounter) -> FSRSFitReport {
     let defaults = FSRSParameters.defaults
     let defaultLoss = Self.meanLogLoss(data, defaults, threads: configuration.threads)
     var report = FSRSFitReport(
@@ -164,10 +189,15 @@ public struct FSRSOptimizer: Sendable {
     var warm: [Double]? = nil
     var curvature: Curvature? = nil
     if !configuration.regularizationCandidates.isEmpty {
-      (gamma, warm, curvature) = chooseRegularization(data, start: start)
+      (gamma, warm, curvature) = configuration.gammaByModel
+        ? chooseRegularizationByModel(data, start: start, counter: counter)
+        : chooseRegularization(data, start: start, counter: counter)
     }
     report.regularization = gamma
-    let (trained, steps, epochs, _) = solve(data, start: start, gamma: gamma, warmStart: warm, curvature: curvature)
+    var full = self
+    if let s = configuration.fullSolver { full.configuration.solver = s }
+    if configuration.fullFisherPreconditioner { full.configuration.fisherPreconditioner = true }
+    let (trained, steps, epochs, _) = full.solve(data, start: start, gamma: gamma, warmStart: warm, curvature: curvature, counter: counter)
     let fitted = FSRSParameters.clipped(trained)
     let loss = Self.meanLogLoss(data, fitted, threads: configuration.threads)
     report.steps = steps
@@ -186,22 +216,23 @@ public struct FSRSOptimizer: Sendable {
   /// The configured solver from `start` with regulariser strength `gamma`.
   /// `warmStart`: where L-BFGS begins (the prior stays `start`).
   func solve(
-    _ data: TrainingData, start: [Double], gamma: Double, warmStart: [Double]? = nil, curvature: Curvature? = nil
+    _ data: TrainingData, start: [Double], gamma: Double, warmStart: [Double]? = nil, curvature: Curvature? = nil,
+    counter: PassCounter? = nil, recency: [Double]? = nil
   ) -> ([Double], Int, Int, Curvature?) {
-    let weights = configuration.recencyWeighting ? data.recencyWeights() : nil
+    let weights = configuration.recencyWeighting ? (recency ?? data.recencyWeights()) : nil
     switch configuration.solver {
     case .adam:
       let (w, steps, epochs) = train(data, start: start, gamma: gamma, weights: weights)
       return (w, steps, epochs, nil)
     case .lbfgs:
-      let (w, it, c) = lbfgs(data, start: warmStart ?? start, prior: start, gamma: gamma, weights: weights, curvature: curvature)
+      let (w, it, c) = lbfgs(data, start: warmStart ?? start, prior: start, gamma: gamma, weights: weights, curvature: curvature, counter: counter)
       return (w, it, 0, c)
     case .adamThenLBFGS:
       let (a, steps, epochs) = train(data, start: start, gamma: gamma, weights: weights)
       let (w, it, c) = lbfgs(data, start: a, prior: start, gamma: gamma, weights: weights)
       return (w, steps + it, epochs, c)
     case .gaussNewton:
-      let (w, it) = gaussNewton(data, start: warmStart ?? start, prior: start, gamma: gamma, weights: weights)
+      let (w, it) = gaussNewton(data, start: warmStart ?? start, prior: start, gamma: gamma, weights: weights, counter: counter)
       return (w, it, 0, nil)
     }
   }
@@ -218,23 +249,15 @@ public struct FSRSOptimizer: Sendable {
   /// examples at or after it (their cards' full histories before them). Ties: the larger γ.
   /// Candidates run from the strongest pull to the weakest, each L-BFGS run starting where the
   /// previous one stopped. Returns γ and the inner fit it gave (a warm start for the full fit).
-  func chooseRegularization(_ data: TrainingData, start: [Double]) -> (Double, [Double]?, Curvature?) {
+  func chooseRegularization(_ data: TrainingData, start: [Double], counter: PassCounter? = nil) -> (Double, [Double]?, Curvature?) {
     let candidates = configuration.regularizationCandidates.sorted(by: >)
-    let times = data.exampleTimes()
-    let k = Int((Double(times.count) * (1 - configuration.innerValidationFraction)).rounded(.down))
-    guard k >= Self.minimumExamplesForTraining, k < times.count else { return (candidates[0], nil, nil) }
-    let cut = times[k]
+    let examples = data.exampleCount
+    let k = Int((Double(examples) * (1 - configuration.innerValidationFraction)).rounded(.down))
+    guard k >= Self.minimumExamplesForTraining, k < examples else { return (candidates[0], nil, nil) }
+    // Validation: the examples at or after the cut (ties with the k-th included).
+    let (cut, held) = data.exampleCut(rank: k)
     let inner = data.prefix(before: cut)
     guard inner.exampleCount >= Self.minimumExamplesForTraining else { return (candidates[0], nil, nil) }
-    // Validation mask: 1 on examples at or after the cut.
-    var mask = [Double](repeating: 0, count: data.ratings.count)
-    var held = 0
-    for c in 0..<data.trainingCardCount {
-      for i in (data.starts[c] + 1)..<data.starts[c + 1] where data.elapsed[i] > 0 && data.times[i] >= cut {
-        mask[i] = 1
-        held += 1
-      }
-    }
     guard held > 0 else { return (candidates[0], nil, nil) }
     var best = candidates[0]
     var bestLoss = Double.infinity
@@ -242,14 +265,16 @@ public struct FSRSOptimizer: Sendable {
     var previous: [Double]? = nil
     var previousCurvature: Curvature? = nil
     var bestCurvature: Curvature? = nil
+    let recency = configuration.recencyWeighting ? inner.recencyWeights() : nil
     for gamma in candidates {
       var innerOptimizer = self
       innerOptimizer.configuration.lbfgsIterations = configuration.innerLBFGSIterations ?? configuration.lbfgsIterations
       innerOptimizer.configuration.newtonIterations = configuration.innerNewtonIterations ?? configuration.newtonIterations
-      let (w, _, _, curvature) = innerOptimizer.solve(inner, start: start, gamma: gamma, warmStart: previous, curvature: previousCurvature)
+      let (w, _, _, curvature) = innerOptimizer.solve(inner, start: start, gamma: gamma, warmStart: previous, curvature: previousCurvature, counter: counter, recency: recency)
       previous = w
       previousCurvature = curvature
-      let loss = Self.summedLoss(data, FSRSParameters.clipped(w).weights, weights: mask) / Double(held)
+      let loss = Self.summedLoss(data, FSRSParameters.clipped(w).weights, from: cut) / Double(held)
+      counter?.reviews += data.ratings.count / 3
       if loss < bestLoss - 1e-12 {
         best = gamma
         bestLoss = loss
@@ -262,15 +287,15 @@ public struct FSRSOptimizer: Sendable {
     return (best, bestFit, bestCurvature)
   }
 
-  /// Σ weight·BCE over the examples (weights nil: 1 each).
-  static func summedLoss(_ data: TrainingData, _ w: [Double], weights: [Double]?) -> Double {
+  /// Σ BCE over the examples at or after `cut` (the inner validation part).
+  static func summedLoss(_ data: TrainingData, _ w: [Double], from cut: Int64) -> Double {
     let model = FSRS6LossGradient(w)
     var sum = 0.0
     data.ratings.withUnsafeBufferPointer { ratings in
       data.elapsed.withUnsafeBufferPointer { elapsed in
-        (weights ?? []).withUnsafeBufferPointer { wp in
+        data.times.withUnsafeBufferPointer { times in
           for c in 0..<data.trainingCardCount {
-            sum += model.loss(ratings, elapsed, data.starts[c], data.starts[c + 1], weights: weights == nil ? nil : wp)
+            sum += model.loss(ratings, elapsed, data.starts[c], data.starts[c + 1], times: times, from: cut)
           }
         }
       }
@@ -282,7 +307,8 @@ public struct FSRSOptimizer: Sendable {
   /// scaled coordinates u = (w − prior)/σ. The gradient is summed in two fixed halves of the
   /// cards (side by side with `threads` > 1), so the result does not depend on threads.
   func lbfgs(
-    _ data: TrainingData, start: [Double], prior: [Double], gamma: Double, weights: [Double]?, curvature: Curvature? = nil
+    _ data: TrainingData, start: [Double], prior: [Double], gamma: Double, weights: [Double]?, curvature: Curvature? = nil,
+    counter: PassCounter? = nil
   ) -> ([Double], Int, Curvature?) {
     let n = Double(data.exampleCount)
     let bounds = Self.trainingBounds
@@ -349,9 +375,11 @@ public struct FSRSOptimizer: Sendable {
       // The Fisher curvature at the start, as the initial inverse-Hessian of the recursion.
       let objective = fisherObjective(data, prior: prior, gamma: gamma, weights: weights)
       let (_, _, curvature) = objective(u0)
+      counter?.reviews += data.ratings.count * 6 / 5
       solver.preconditioner = curvature
     }
     let r = solver.minimize(start: u0, lower: lower, upper: upper, f)
+    counter?.reviews += r.evaluations * data.ratings.count
     return ((0..<21).map { prior[$0] + sigma[$0] * r.x[$0] }, r.iterations, Curvature(pairs: r.pairs, penalty: penalty))
   }
 

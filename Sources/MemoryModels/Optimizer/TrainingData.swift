@@ -18,34 +18,57 @@ public struct TrainingData: Sendable {
   @usableFromInline var times: [Int64]
 
   /// Reviews in the input (all cards, all reviews).
-  public private(set) var reviewCount = 0
+  public internal(set) var reviewCount = 0
   /// Cards in the input.
-  public private(set) var cardCount = 0
+  public internal(set) var cardCount = 0
   /// Training examples (reviews with t > 0 after a card's first).
-  public private(set) var exampleCount = 0
+  public internal(set) var exampleCount = 0
   /// Training examples that are recalls (rating > 1).
-  public private(set) var recallCount = 0
+  public internal(set) var recallCount = 0
 
   /// Cards that contribute at least one example.
   public var trainingCardCount: Int { exampleCounts.count }
 
-  public init(_ cards: [CardHistory]) {
+  /// No cards (what ``TrainingDataBuilder`` and ``prefix(before:)`` fill in).
+  init(empty: Void) {
     ratings = []
     elapsed = []
     starts = [0]
     exampleCounts = []
-    let total = cards.reduce(0) { $0 + $1.count }
     times = []
+  }
+
+  public init(_ cards: [CardHistory]) {
+    self.init(cards, limit: nil)
+  }
+
+  /// The training data of `cards` cut to their reviews strictly before `time` (cards left
+  /// empty dropped): the same as `TrainingData(history)` of the cut histories, without them.
+  public init(_ cards: [CardHistory], before time: Int64) {
+    self.init(cards, limit: time)
+  }
+
+  private init(_ cards: [CardHistory], limit: Int64?) {
+    self.init(empty: ())
+    var total = 0
+    for card in cards { total += card.count }
     ratings.reserveCapacity(total)
     elapsed.reserveCapacity(total)
     times.reserveCapacity(total)
     for card in cards {
-      reviewCount += card.count
+      var count = card.count
+      if let limit {
+        // Times ascend along a card: the reviews before `limit` are a prefix.
+        count = 0
+        while count < card.count && card.times[count] < limit { count += 1 }
+        guard count > 0 else { continue }
+      }
+      reviewCount += count
       cardCount += 1
-      guard card.count > 1 else { continue }
+      guard count > 1 else { continue }
       var last = -1
       var examples = 0
-      for i in 1..<card.count where card.elapsedDays[i] > 0 {
+      for i in 1..<count where card.elapsedDays[i] > 0 {
         last = i
         examples += 1
         if card.ratings[i] != .again { recallCount += 1 }
@@ -66,20 +89,23 @@ public struct TrainingData: Sendable {
   /// that are not examples): with the examples ranked by time, k = 0…n−1,
   /// weight = 0.25 + 0.75·(k/(n − 1))³, fsrs-rs's curve, scaled so the weights sum to n.
   func recencyWeights() -> [Double] {
-    var examples: [(Int64, Int)] = []
+    // The examples' review indices, ranked by (time, index): 4 bytes each while sorting.
+    var examples: [UInt32] = []
     examples.reserveCapacity(exampleCount)
     for c in 0..<trainingCardCount {
-      for i in (starts[c] + 1)..<starts[c + 1] where elapsed[i] > 0 { examples.append((times[i], i)) }
+      for i in (starts[c] + 1)..<starts[c + 1] where elapsed[i] > 0 { examples.append(UInt32(i)) }
     }
-    examples.sort { $0 < $1 }
+    times.withUnsafeBufferPointer { t in
+      examples.sort { a, b in (t[Int(a)], a) < (t[Int(b)], b) }
+    }
     var w = [Double](repeating: 0, count: ratings.count)
     let n = examples.count
     guard n > 1 else { return w.map { _ in 1 } }
     var sum = 0.0
     for (k, e) in examples.enumerated() {
       let x = Double(k) / Double(n - 1)
-      w[e.1] = 0.25 + 0.75 * x * x * x
-      sum += w[e.1]
+      w[Int(e)] = 0.25 + 0.75 * x * x * x
+      sum += w[Int(e)]
     }
     let scale = Double(n) / sum
     for i in w.indices { w[i] *= scale }
@@ -87,17 +113,47 @@ public struct TrainingData: Sendable {
   }
 
   /// The training data of the examples strictly before `time` (an inner time split: every
-  /// card cut before its first review at or after `time`).
+  /// card cut before its first review at or after `time`), built straight from these arrays:
+  /// the same arrays as the cards cut that way would give ``init(_:)``.
   func prefix(before time: Int64) -> TrainingData {
-    var cards: [CardHistory] = []
+    var d = TrainingData(empty: ())
+    d.starts = [0]
     for c in 0..<trainingCardCount {
-      var card = CardHistory(cardID: Int64(c))
-      for i in starts[c]..<starts[c + 1] where times[i] < time {
-        card.append(time: times[i], elapsedDays: elapsed[i], rating: Rating(rawValue: Int(ratings[i]))!)
+      let start = starts[c]
+      var k = start
+      // Times ascend along a card, so the reviews before `time` are a prefix of it.
+      while k < starts[c + 1] && times[k] < time { k += 1 }
+      let count = k - start
+      guard count > 1 else { continue }
+      d.reviewCount += count
+      d.cardCount += 1
+      var last = -1
+      var examples = 0
+      for i in 1..<count where elapsed[start + i] > 0 {
+        last = i
+        examples += 1
+        if ratings[start + i] != 1 { d.recallCount += 1 }
       }
-      if card.count > 1 { cards.append(card) }
+      guard last > 0 else { continue }
+      d.ratings.append(contentsOf: ratings[start...(start + last)])
+      d.elapsed.append(-1)
+      d.elapsed.append(contentsOf: elapsed[(start + 1)...(start + last)])
+      d.times.append(contentsOf: times[start...(start + last)])
+      d.starts.append(d.ratings.count)
+      d.exampleCounts.append(examples)
+      d.exampleCount += examples
     }
-    return TrainingData(cards)
+    return d
+  }
+
+  /// The time of the example at `rank` (0-based) in time order, and how many examples are at
+  /// or after that time (ties included): the inner split's cut, without keeping the sorted list.
+  func exampleCut(rank: Int) -> (time: Int64, atOrAfter: Int) {
+    let times = exampleTimes()
+    let cut = times[rank]
+    var first = rank
+    while first > 0 && times[first - 1] >= cut { first -= 1 }
+    return (cut, times.count - first)
   }
 
   /// The times of the examples, ascending.
