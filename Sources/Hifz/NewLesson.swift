@@ -93,6 +93,11 @@ enum NewLesson {
       // best stops. Otherwise wait for a day with more time (recent revision shrinks on days
       // without a new lesson).
       end = lessonEnd(cap: capLines, short: 0, minimum: min(settings.minLessonLines, capLines))
+      // The surah split, but no ayah ends between the minimum and today's maximum (a small
+      // budget: half a 10-minute day is about 2.5 lines): the minimum yields here too, as above.
+      // Before, such a lesson waited for a day that never came (a 10-minute learner stopped at
+      // Al-Inshiqaaq for months; docs/plans.md, "Evidence").
+      if end == nil { end = lessonEnd(cap: capLines, short: 0, minimum: 0) }
     }
     guard let end else {
       notes.append(QuranPlanNote(code: .lessonWaits))

@@ -125,7 +125,7 @@ extension DesiredRetention {
   enum CodingKeys: String, CodingKey { case vocabulary }
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
-    vocabulary = try c.decodeIfPresent(Double.self, forKey: .vocabulary) ?? 0.9
+    vocabulary = try c.decodeIfPresent(Double.self, forKey: .vocabulary) ?? DesiredRetention.defaultVocabulary
   }
 }
 

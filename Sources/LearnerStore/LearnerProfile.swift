@@ -46,10 +46,12 @@ public enum Weekday: String, Sendable, Codable, CaseIterable, Comparable {
   }
 }
 
-/// Desired retention of vocabulary; the Quran's is `quran.settings.desiredRetention` (0.95),
+/// Desired retention of vocabulary; the Quran's is `quran.settings.desiredRetention` (0.85),
 /// which `planner config` also accepts as `retention.quran`.
 public struct DesiredRetention: Sendable, Equatable, Codable {
-  public var vocabulary: Double = 0.9
+  /// 0.85: the benchmark's knowledge-per-minute curve (docs/plans.md, "Desired retention"); was 0.90.
+  public static let defaultVocabulary = 0.85
+  public var vocabulary: Double = DesiredRetention.defaultVocabulary
   public init() {}
 }
 

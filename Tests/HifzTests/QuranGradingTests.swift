@@ -156,7 +156,7 @@ struct QuranProfileJSONTests {
   @Test func missingKeysTakeDefaults() throws {
     let s = try JSONDecoder().decode(QuranSettings.self, from: Data(#"{"dailyMinutes": 20}"#.utf8))
     #expect(s == QuranSettings(dailyMinutes: 20))
-    #expect(s.desiredRetention == 0.95 && s.cycleDays == 30 && s.recentWindowDays == 7 && s.audioURLTemplate == nil)
+    #expect(s.desiredRetention == 0.85 && s.cycleDays == 30 && s.recentWindowDays == 7 && s.audioURLTemplate == nil)
     let g = try JSONDecoder().decode(QuranGoal.self, from: Data(#"{"direction": "from-an-nas", "scope": "juz30", "memorised": [{"range": "112-114", "selfRating": 4}], "startDate": "2026-03-01"}"#.utf8))
     #expect(g == QuranGoal(direction: .fromAnNas, scope: Quran.juz(30), memorised: [MemorisedRange(try AyahRange(parsing: "112-114"), selfRating: .easy)], startDate: day0))
   }

@@ -99,7 +99,7 @@ struct QuranNotesTests {
     // moved by 193 days on day 7 (2030-11-08 to 2031-05-20), and by years on a day with a
     // short lesson (the finding: 2031, 2039, 2031, 2034 on consecutive days).
     let goal = QuranGoal(direction: .fromAnNas, memorised: [MemorisedRange(Self.r("46-114"))], startDate: day0)
-    var sim = QuranLearnerSimulator(goal: goal, settings: QuranSettings(dailyMinutes: 45, maxLessonLines: 10), seed: 7)
+    var sim = QuranLearnerSimulator(goal: goal, settings: QuranSettings(dailyMinutes: 45, desiredRetention: 0.95, maxLessonLines: 10), seed: 7)
     var dates: [EpochDay] = []
     for k in 0..<30 {
       let p = try sim.plan(day0.advanced(by: k))

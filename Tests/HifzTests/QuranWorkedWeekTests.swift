@@ -19,7 +19,7 @@ struct QuranWorkedWeekTests {
                       memorised: [MemorisedRange(try AyahRange(parsing: "105-114"), selfRating: .good),
                                   MemorisedRange(try AyahRange(parsing: "93-104"), selfRating: .hard)],
                       targetDate: EpochDay(year: 2026, month: 12, day: 31), startDate: start),
-      settings: QuranSettings(dailyMinutes: 20, cycleDays: 21, recentWindowDays: 5,
+      settings: QuranSettings(dailyMinutes: 20, desiredRetention: 0.95, cycleDays: 21, recentWindowDays: 5,
                               audioURLTemplate: "https://example.org/{reciter}/{surah:03}{ayah:03}.mp3"),
       seed: 7)
     var day = start

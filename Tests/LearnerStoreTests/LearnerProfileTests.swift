@@ -30,19 +30,20 @@ import Testing
     #expect(p.dayStartHour == 4)
     #expect(p.locale == .english)
     #expect(p.dailyMinutes == 30)
-    #expect(p.quran.settings.desiredRetention == 0.95)
-    #expect(p.retention.vocabulary == 0.9)
+    // The defaults chosen on the policy benchmark (docs/plans.md, "Desired retention"): 0.85 for both kinds.
+    #expect(p.quran.settings.desiredRetention == 0.85)
+    #expect(p.retention.vocabulary == 0.85)
     #expect(p.quran.settings.cycleDays == 30)
     #expect(p.quran.settings.dailyMinutes == 30)
     #expect(p.quran.goal == nil)
     #expect(p.quran.mushafLayout == "madani-15")
     #expect(p.vocabulary.mode == .translation)
     #expect(p.parameters == FSRSParameters.defaults.weights)
-    let partial = #"{"id":"b","dailyMinutes":40,"quran":{"settings":{"dailyMinutes":20,"cycleDays":20}},"vocabulary":{"mode":"hint"},"retention":{"vocabulary":0.85}}"#
+    let partial = #"{"id":"b","dailyMinutes":40,"quran":{"settings":{"dailyMinutes":20,"cycleDays":20}},"vocabulary":{"mode":"hint"},"retention":{"vocabulary":0.8}}"#
     let q = try LearnerProfile.decode(Data(partial.utf8), file: "profile.json")
     #expect(q.quran.settings.cycleDays == 20 && q.quran.settings.recentWindowDays == 7 && q.quran.settings.dailyMinutes == 20)
     #expect(q.vocabulary.mode == .hint && q.vocabulary.newWordsPerDay == 5)
-    #expect(q.retention.vocabulary == 0.85 && q.quran.settings.desiredRetention == 0.95)
+    #expect(q.retention.vocabulary == 0.8 && q.quran.settings.desiredRetention == 0.85)
     let noSettings = try LearnerProfile.decode(Data(#"{"id":"c","dailyMinutes":40,"quran":{}}"#.utf8), file: "profile.json")
     #expect(noSettings.quran.settings.dailyMinutes == 40)
   }

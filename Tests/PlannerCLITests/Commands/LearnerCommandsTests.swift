@@ -67,7 +67,7 @@ import Testing
       learner amina: Europe/Kyiv, day starts at 04:00, locale uk, 25 min/day
       history: 16 events, latest 2026-11-30T10:01:00+02:00
       quran: 1 review unit, 0 due today (no Quran goal set: today plans none), mean stability 0.2 days
-      vocabulary: 1 word (1 deleted), 0 due (R < 0.9)
+      vocabulary: 1 word (1 deleted), 0 due (R < 0.85)
       habits: 68.2 s per mushaf line, 6.0 s per vocabulary review, plan completion 50%, practises most at 06:00, 2 active days
       most at risk now:
         page 582: R 0.766, S 0.2 d, last 1 day ago

@@ -108,7 +108,7 @@ struct VocabCommandsTests {
         words: 3 (1 not yet reviewed)
         most popular: bread (popularity 1)
         due today: 1
-        well known (recall ≥ 90%): 1
+        well known (recall ≥ 85%): 1
         average recall: 80%
         need practice most: bread, apple
 

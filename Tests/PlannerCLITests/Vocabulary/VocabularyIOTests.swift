@@ -121,8 +121,8 @@ struct VocabIOTests {
       Vocabulary on 2026-05-06
         words: 4 (0 not yet reviewed)
         most popular: cat (popularity 1)
-        due today: 4
-        well known (recall ≥ 90%): 0
+        due today: 3
+        well known (recall ≥ 85%): 1
         average recall: 79%
         need practice most: river, cat, five, hello friend
 
@@ -132,8 +132,8 @@ struct VocabIOTests {
       Словник на 06.05.2026
         слів: 4 (ще не повторювали: 0)
         найпопулярніше: cat (популярність 1)
-        пора повторити сьогодні: 4
-        добре відомі (пригадування ≥ 90%): 0
+        пора повторити сьогодні: 3
+        добре відомі (пригадування ≥ 85%): 1
         середнє пригадування: 79%
         найбільше потребують практики: river, cat, five, hello friend
 
