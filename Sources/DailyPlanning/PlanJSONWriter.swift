@@ -1,3 +1,5 @@
+import PlannerCore
+
 /// Writes JSON byte for byte as Foundation's `JSONEncoder` does with
 /// `[.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]`, without its generic machinery (a
 /// tree of boxed values per plan, then a sort of every object's keys): the plan's types write
@@ -68,49 +70,9 @@ struct PlanJSONWriter {
 
   // MARK: values
 
-  mutating func string(_ s: String) {
-    bytes.append(UInt8(ascii: "\""))
-    var s = s
-    s.withUTF8 { utf8 in
-      var start = 0
-      for i in 0..<utf8.count {
-        let b = utf8[i]
-        guard b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") else { continue }
-        if start < i { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<i])) }
-        start = i + 1
-        bytes.append(UInt8(ascii: "\\"))
-        switch b {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(b)
-        case 0x08: bytes.append(UInt8(ascii: "b"))
-        case 0x09: bytes.append(UInt8(ascii: "t"))
-        case 0x0A: bytes.append(UInt8(ascii: "n"))
-        case 0x0C: bytes.append(UInt8(ascii: "f"))
-        case 0x0D: bytes.append(UInt8(ascii: "r"))
-        default:
-          let hex: StaticString = "0123456789abcdef"
-          bytes.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                                    hex.utf8Start[Int(b >> 4)], hex.utf8Start[Int(b & 15)]])
-        }
-      }
-      if start < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...])) }
-    }
-    bytes.append(UInt8(ascii: "\""))
-  }
+  mutating func string(_ s: String) { JSONWriter.writeString(s, into: &bytes) }
 
-  mutating func int(_ v: Int) {
-    if v < 0 { bytes.append(UInt8(ascii: "-")) }
-    var m = v.magnitude
-    // At most 20 digits, written from the end of a small buffer.
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buf in
-      var i = 20
-      repeat {
-        i -= 1
-        buf[i] = UInt8(ascii: "0") + UInt8(m % 10)
-        m /= 10
-      } while m != 0
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buf[i..<20]))
-    }
-  }
+  mutating func int(_ v: Int) { ByteNumberFormat.writeInt(Int64(v), into: &bytes) }
 
   mutating func double(_ v: Double) {
     guard v.isFinite else {
@@ -122,9 +84,11 @@ struct PlanJSONWriter {
       int(Int(v))
       return
     }
-    var text = v.description
-    if text.hasSuffix(".0") { text.removeLast(2) }
-    text.withUTF8 { bytes.append(contentsOf: $0) }
+    let start = bytes.count
+    ByteNumberFormat.writeDouble(v, into: &bytes)
+    if bytes.count - start >= 2, bytes[bytes.count - 2] == UInt8(ascii: "."), bytes[bytes.count - 1] == UInt8(ascii: "0") {
+      bytes.removeLast(2)
+    }
   }
 
   mutating func bool(_ v: Bool) {

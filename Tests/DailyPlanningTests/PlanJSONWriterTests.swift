@@ -129,7 +129,7 @@ struct PlanJSONWriterTests {
 
   @Test("doubles of every shape give JSONEncoder's digits", arguments: [
     0.0, 1.0, -1.0, 0.1, 0.5, 2.5e-5, 1e-4, 0.001, 1.5, 100.0, 999_999_999_999_999.0, 1e15, 1e16, 3e16,
-    123_456_789_012_345_680_000.0, 1.7976931348623157e308, 5e-324, 2.2250738585072014e-308, -123.456, 36500.0,
+    123_456_789_012_345_680_000.0, 1.7976931348623157e308, Double.leastNonzeroMagnitude, 2.2250738585072014e-308, -123.456, 36500.0,
   ] as [Double])
   func doubles(value: Double) throws {
     var plan = try Self.everyField()

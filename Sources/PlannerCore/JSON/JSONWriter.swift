@@ -64,7 +64,15 @@ public struct JSONWriter: Sendable {
     ByteNumberFormat.writeDouble(d, into: &bytes)
   }
 
-  public mutating func writeString(_ s: String) {
+  public mutating func writeString(_ s: String) { Self.writeString(s, into: &bytes) }
+
+  /// Appends `s` as a JSON string to `bytes`: `"`, `\` and the control characters escaped
+  /// (`\b \t \n \f \r`, others as `\u00xx` in lowercase hex), everything else as its
+  /// UTF-8. `JSONEncoder` escapes the same way (the plan's writer relies on it).
+  public static func writeString(_ s: String, into bytes: inout [UInt8]) {
+    func writeRaw(_ t: StaticString) {
+      bytes.append(contentsOf: UnsafeBufferPointer(start: t.utf8Start, count: t.utf8CodeUnitCount))
+    }
     bytes.append(UInt8(ascii: "\""))
     var s = s
     s.withUTF8 { u in
