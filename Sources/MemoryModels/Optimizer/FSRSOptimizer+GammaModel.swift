@@ -23,14 +23,9 @@ extension FSRSOptimizer {
   /// start) and the anchor run's curvature pairs.
   func chooseRegularizationByModel(_ data: TrainingData, start: [Double], counter: PassCounter?) -> (Double, [Double]?, Curvature?) {
     let candidates = configuration.regularizationCandidates.sorted(by: >)
-    let examples = data.exampleCount
-    let k = Int((Double(examples) * (1 - configuration.innerValidationFraction)).rounded(.down))
-    guard k >= Self.minimumExamplesForTraining, k < examples else { return (candidates[0], nil, nil) }
     // Validation: the examples at or after the cut (ties with the k-th included).
-    let (cut, held) = data.exampleCut(rank: k)
-    let inner = data.prefix(before: cut)
-    guard inner.exampleCount >= Self.minimumExamplesForTraining else { return (candidates[0], nil, nil) }
-    guard held > 0 else { return (candidates[0], nil, nil) }
+    guard let split = innerSplit(data) else { return (candidates[0], nil, nil) }
+    let (inner, cut, held) = split
 
     let anchor = configuration.modelChain ? candidates[0] : configuration.modelAnchor
     let weights = configuration.recencyWeighting ? inner.recencyWeights() : nil

@@ -251,14 +251,9 @@ public struct FSRSOptimizer: Sendable {
   /// previous one stopped. Returns γ and the inner fit it gave (a warm start for the full fit).
   func chooseRegularization(_ data: TrainingData, start: [Double], counter: PassCounter? = nil) -> (Double, [Double]?, Curvature?) {
     let candidates = configuration.regularizationCandidates.sorted(by: >)
-    let examples = data.exampleCount
-    let k = Int((Double(examples) * (1 - configuration.innerValidationFraction)).rounded(.down))
-    guard k >= Self.minimumExamplesForTraining, k < examples else { return (candidates[0], nil, nil) }
     // Validation: the examples at or after the cut (ties with the k-th included).
-    let (cut, held) = data.exampleCut(rank: k)
-    let inner = data.prefix(before: cut)
-    guard inner.exampleCount >= Self.minimumExamplesForTraining else { return (candidates[0], nil, nil) }
-    guard held > 0 else { return (candidates[0], nil, nil) }
+    guard let split = innerSplit(data) else { return (candidates[0], nil, nil) }
+    let (inner, cut, held) = split
     var best = candidates[0]
     var bestLoss = Double.infinity
     var bestFit: [Double]? = nil
@@ -577,5 +572,20 @@ public struct FSRSOptimizer: Sendable {
       }
     }
     return (loss, grad.values)
+  }
+}
+
+extension FSRSOptimizer {
+  /// The inner time-series split that chooses γ: the training part's examples before the cut at
+  /// rank ⌊n·(1 − innerValidationFraction)⌋ (ties with the k-th held out), and the cut; nil when
+  /// either side is too small to choose on.
+  func innerSplit(_ data: TrainingData) -> (inner: TrainingData, cut: Int64, held: Int)? {
+    let examples = data.exampleCount
+    let k = Int((Double(examples) * (1 - configuration.innerValidationFraction)).rounded(.down))
+    guard k >= Self.minimumExamplesForTraining, k < examples else { return nil }
+    let (cut, held) = data.exampleCut(rank: k)
+    let inner = data.prefix(before: cut)
+    guard inner.exampleCount >= Self.minimumExamplesForTraining, held > 0 else { return nil }
+    return (inner, cut, held)
   }
 }
