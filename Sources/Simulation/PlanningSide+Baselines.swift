@@ -15,7 +15,7 @@ extension PlanningSide {
   /// New lessons of `lines` lines in all, continuing the goal (whole ayahs; one item per surah).
   ///
   /// `progress` and `habits`: the day's (``progress(day:)``, ``habits``), computed once by the caller.
-  func lessons(day: EpochDay, lines: Double, progress: QuranProgress?, habits: QuranHabits) throws(PlanEngineError) -> [SimulatedPlanItem] {
+  func lessons(day: EpochDay, lines: Double, progress: BaselineProgress?, habits: QuranHabits) throws(PlanEngineError) -> [SimulatedPlanItem] {
     guard lines > 0, let progress, profile.quran.settings.dailyMinutes > 0 else { return [] }
     var items: [SimulatedPlanItem] = []
     var k = progress.nextIndex
@@ -37,29 +37,23 @@ extension PlanningSide {
     return items
   }
 
-  /// The goal's progress before `day` (nil: no Quran goal).
-  func progress(day: EpochDay) throws(PlanEngineError) -> QuranProgress? {
+  /// The goal's progress before `day` (nil: no Quran goal): ``quranView`` when it holds only
+  /// lessons before `day` (always, as the simulation plans a day before receiving it), else
+  /// from the whole history.
+  func progress(day: EpochDay) throws(PlanEngineError) -> BaselineProgress? {
     guard let goal = profile.quran.goal, profile.quran.settings.dailyMinutes > 0 else { return nil }
-    return try QuranProgress(goal: goal, recitations: recitations, before: day)
+    if let view = quranView, view.lastLessonDay < day.value, view.counted == recitations.count { return view }
+    return try BaselineProgress(goal: goal, recitations: recitations, before: day)
   }
 
   /// Memorised units (mushaf order): (unit, its memorised ranges, last revision day or nil).
-  func memorisedUnits(_ progress: QuranProgress?) -> [(unit: ReviewUnitID, ranges: [AyahRange], last: Int?)] {
+  func memorisedUnits(_ progress: BaselineProgress?) -> [(unit: ReviewUnitID, ranges: [AyahRange], last: Int?)] {
     guard let progress, profile.quran.settings.dailyMinutes > 0 else { return [] }
     var out: [(ReviewUnitID, [AyahRange], Int?)] = []
-    for (order, unit) in ReviewUnits.all.enumerated() {
-      var runs: [AyahRange] = []
-      for run in ReviewUnits.table.ranges[order] {
-        var a = run.first
-        while a <= run.last {
-          guard progress.learned[a] else { a += 1; continue }
-          var b = a
-          while b < run.last && progress.learned[b + 1] { b += 1 }
-          runs.append(AyahRange(uncheckedFirst: a, last: b))
-          a = b + 1
-        }
-      }
-      if !runs.isEmpty { out.append((unit, runs, learner.state.items[unit.description]?.lastDay)) }
+    let all = ReviewUnits.all
+    for (order, runs) in progress.runs.enumerated() where !runs.isEmpty {
+      let unit = all[order]
+      out.append((unit, runs, learner.state.items[unit.description]?.lastDay))
     }
     return out
   }

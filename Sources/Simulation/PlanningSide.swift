@@ -28,11 +28,17 @@ public struct PlanningSide: Sendable {
   public private(set) var manzilPointer: Int?
   /// The traditional routine's Leitner box of each word (1–5), from its quizzes.
   public private(set) var leitner: [String: Int] = [:]
+  /// The fixed policies' view of the Quran goal, kept up to date as events arrive (nil: the
+  /// planner's policies, no Quran goal or minutes, or a goal that does not parse).
+  var quranView: BaselineProgress?
 
   public init(profile: LearnerProfile, policy: SimulationPolicy) {
     self.profile = profile
     self.policy = policy
     learner = IncrementalLearner(profile: profile, refits: policy.refits)
+    if policy.kind != .planner && policy.kind != .plannerDefaults, let goal = profile.quran.goal, profile.quran.settings.dailyMinutes > 0 {
+      quranView = try? BaselineProgress(goal: goal)
+    }
   }
 
   public var fold: LearnerFold { learner.fold }
@@ -50,6 +56,11 @@ public struct PlanningSide: Sendable {
   /// Takes the events of a day (in time order).
   public mutating func receive(_ events: [LearnerEvent]) {
     learner.receive(events)
+    if quranView != nil {
+      let history = learner.state.plan.quranHistory
+      if history.count < quranView!.counted, let goal = profile.quran.goal { quranView = try? BaselineProgress(goal: goal) }
+      quranView?.add(history)
+    }
     guard policy.kind == .traditional else { return }
     for e in events {
       switch e.payload {

@@ -66,10 +66,11 @@ extension SimulateCommand {
       return ExitCode.success
     }
     let result = try PolicyBenchmark.run(options)
-    try BenchmarkReport.write(result, to: dir)
+    let groups = result.summaries()
+    try BenchmarkReport.write(result, groups: groups, to: dir)
     let wall = ProgressReporter.monotonicSeconds() - began
     context.stderr.write("benchmark: \(fixed(result.learnerYears, 1)) learner-years in \(fixed(wall, 1)) s (\(fixed(result.learnerYears / max(wall, 1e-9), 2)) learner-years/s)\n")
-    context.stdout.write(headlineText(result, dir: dir))
+    context.stdout.write(headlineText(result, groups, dir: dir))
     return ExitCode.success
   }
 
@@ -89,13 +90,13 @@ extension SimulateCommand {
   }
 
   /// The headline: per truth, scenario and domain, the planner against the best family.
-  static func headlineText(_ r: BenchmarkResult, dir: String) -> String {
+  static func headlineText(_ r: BenchmarkResult, _ groups: [GroupSummary], dir: String) -> String {
     let o = r.options
     var s = "policy benchmark: \(o.truths.count) truths × \(o.scenarios.count) scenarios × \(o.seeds) seeds × \(o.learners) learners × \(o.days) days, "
     s += "\(o.policies.count) policy settings: \(fixed(r.learnerYears, 1)) learner-years\nreport: \(dir)/report.md\n\n"
     s += pad("truth", 17, left: true) + " " + pad("scenario", 12, left: true) + " " + pad("measure", 22, left: true) + " " + pad("best baseline", 13, left: true)
     s += pad("planner", 9) + pad("baseline", 10) + pad("difference", 12) + "  95 % interval\n"
-    for g in r.summaries() {
+    for g in groups {
       for domain in ["quran", "words"] {
        for measure in BenchmarkResult.headlineMeasures(domain) {
         guard let kind = g.best[domain], let c = g.matched.first(where: { $0.axis == "minutes" && $0.domain == domain && $0.measure == measure && $0.family == kind }) else { continue }

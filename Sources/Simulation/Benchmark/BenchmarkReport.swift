@@ -10,8 +10,9 @@ public enum BenchmarkReport {
   static func f(_ x: Double?, _ d: Int) -> String { x.map { f($0, d) } ?? "–" }
 
   /// The files of the report, by name (sorted), as bytes.
-  public static func files(_ result: BenchmarkResult) -> [(name: String, bytes: [UInt8])] {
-    let groups = result.summaries()
+  /// `groups`: the result's ``BenchmarkResult/summaries()`` when the caller has them already.
+  public static func files(_ result: BenchmarkResult, groups: [GroupSummary]? = nil) -> [(name: String, bytes: [UInt8])] {
+    let groups = groups ?? result.summaries()
     var files: [(String, String)] = []
     files.append(("report.md", markdown(result, groups)))
     files.append(("results.csv", csv(result)))
@@ -28,9 +29,9 @@ public enum BenchmarkReport {
   }
 
   /// Writes the report into `dir` (created if needed; each file replaced atomically).
-  public static func write(_ result: BenchmarkResult, to dir: String) throws(PlanEngineError) {
+  public static func write(_ result: BenchmarkResult, groups: [GroupSummary]? = nil, to dir: String) throws(PlanEngineError) {
     try DurableFile.makeDirectory(dir)
-    for (name, bytes) in files(result) { try DurableFile.replace(dir + "/" + name, with: bytes) }
+    for (name, bytes) in files(result, groups: groups) { try DurableFile.replace(dir + "/" + name, with: bytes) }
   }
 
   static func label(_ k: SimulationPolicy.Kind) -> String { k == .anki ? "Anki+FSRS" : k.rawValue }

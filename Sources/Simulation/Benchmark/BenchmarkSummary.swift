@@ -83,17 +83,34 @@ public struct GroupSummary: Sendable {
 
 extension BenchmarkResult {
   /// Every truth × scenario group, in the options' order.
+  ///
+  /// The groups are independent (each its own bootstrap stream), so they are summarised on
+  /// `options.jobs` threads; the result does not depend on the thread count.
   public func summaries() -> [GroupSummary] {
-    var out: [GroupSummary] = []
-    for (ti, t) in options.truths.enumerated() {
-      for (si, s) in options.scenarios.enumerated() {
-        let group = cells.filter { $0.truth == t && $0.scenario == s }
-        if group.isEmpty { continue }
-        var rng = SplitMix64(keys: options.bootstrapSeed, UInt64(ti), UInt64(si))
-        out.append(Self.summary(group, truth: t, scenario: s, options: options, &rng))
+    let options = self.options, cells = self.cells
+    var keys: [(ti: Int, si: Int)] = []
+    for ti in options.truths.indices {
+      for si in options.scenarios.indices where cells.contains(where: { $0.truth == options.truths[ti] && $0.scenario == options.scenarios[si] }) {
+        keys.append((ti, si))
       }
     }
-    return out
+    let frozen = keys
+    let out = Locked([GroupSummary?](repeating: nil, count: keys.count))
+    let next = Locked(0)
+    let work: @Sendable () -> Void = {
+      while true {
+        let i = next.withLock { n in defer { n += 1 }; return n }
+        guard i < frozen.count else { return }
+        let t = options.truths[frozen[i].ti], s = options.scenarios[frozen[i].si]
+        let group = cells.filter { $0.truth == t && $0.scenario == s }
+        var rng = SplitMix64(keys: options.bootstrapSeed, UInt64(frozen[i].ti), UInt64(frozen[i].si))
+        let g = Self.summary(group, truth: t, scenario: s, options: options, &rng)
+        out.withLock { $0[i] = g }
+      }
+    }
+    let jobs = max(1, min(options.jobs, keys.count))
+    if jobs == 1 { work() } else { DispatchQueue.concurrentPerform(iterations: jobs) { _ in work() } }
+    return out.withLock { $0.map { $0! } }
   }
 
   static func policySummary(_ cells: [BenchmarkCell], _ k: Int, _ policy: SimulationPolicy) -> PolicySummary {
@@ -199,14 +216,39 @@ extension BenchmarkResult {
     domain == "quran" ? ["end", "mean", "after30", "end80", "after30-80", "pass", "pass30"] : ["end", "mean", "after30", "end80", "after30-80"]
   }
 
+  /// One measure's (minutes, knowledge) points of every cell, per policy: `x[k][i]`, `y[k][i]`
+  /// for policy k and cell i (``point(_:domain:measure:axis:)``, looked up once, not once per
+  /// bootstrap replicate).
+  struct Columns {
+    var x: [[Double]], y: [[Double]]
+    init(_ cells: [BenchmarkCell], policies: [Int], count: Int, domain: String, measure: String, axis: String) {
+      x = Array(repeating: [], count: count); y = x
+      for k in policies {
+        var xs = [Double](), ys = [Double]()
+        xs.reserveCapacity(cells.count); ys.reserveCapacity(cells.count)
+        for c in cells { let (a, b) = point(c.metrics[k], domain: domain, measure: measure, axis: axis); xs.append(a); ys.append(b) }
+        x[k] = xs; y[k] = ys
+      }
+    }
+  }
+
   /// The planner's knowledge minus the family's frontier at the planner's minutes, over the
   /// learners `sample` (indices into `cells`, repeats allowed).
   static func matchedDifference(_ cells: [BenchmarkCell], _ sample: [Int], planner: Int, family: [Int], domain: String,
                                 measure: String, axis: String = "minutes") -> (minutes: Double, planner: Double, baseline: Double, extrapolated: Bool) {
+    let columns = Columns(cells, policies: [planner] + family, count: cells.first?.metrics.count ?? 0, domain: domain, measure: measure, axis: axis)
+    return matchedDifference(columns, sample, planner: planner, family: family)
+  }
+
+  static func matchedDifference(_ c: Columns, _ sample: [Int], planner: Int, family: [Int]) -> (minutes: Double, planner: Double, baseline: Double, extrapolated: Bool) {
     let n = Double(max(1, sample.count))
     func mean(_ k: Int) -> (Double, Double) {
       var x = 0.0, y = 0.0
-      for i in sample { let (a, b) = point(cells[i].metrics[k], domain: domain, measure: measure, axis: axis); x += a; y += b }
+      c.x[k].withUnsafeBufferPointer { xs in
+        c.y[k].withUnsafeBufferPointer { ys in
+          for i in sample { x += xs[i]; y += ys[i] }
+        }
+      }
       return (x / n, y / n)
     }
     let (pm, pk) = mean(planner)
@@ -217,12 +259,15 @@ extension BenchmarkResult {
 
   static func compare(_ cells: [BenchmarkCell], _ members: [Int], planner: Int, family: [Int], kind: SimulationPolicy.Kind, domain: String,
                       measure: String, axis: String = "minutes", resamples: Int, _ rng: inout SplitMix64) -> MatchedComparison {
-    let point = matchedDifference(cells, members, planner: planner, family: family, domain: domain, measure: measure, axis: axis)
+    let columns = Columns(cells, policies: [planner] + family, count: cells.first?.metrics.count ?? 0, domain: domain, measure: measure, axis: axis)
+    let point = matchedDifference(columns, members, planner: planner, family: family)
     var reps: [Double] = []
     reps.reserveCapacity(resamples)
+    var sample = [Int](repeating: 0, count: members.count)
     for _ in 0..<resamples {
-      let sample = BenchmarkStatistics.resample(members.count, &rng).map { members[$0] }
-      let r = matchedDifference(cells, sample, planner: planner, family: family, domain: domain, measure: measure, axis: axis)
+      // BenchmarkStatistics.resample's draws, in place.
+      for j in sample.indices { sample[j] = members[rng.nextInt(in: 0...(members.count - 1))] }
+      let r = matchedDifference(columns, sample, planner: planner, family: family)
       reps.append(r.planner - r.baseline)
     }
     let (lo, hi) = BenchmarkStatistics.interval(reps)
