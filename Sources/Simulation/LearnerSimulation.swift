@@ -14,6 +14,7 @@ public struct LearnerRun: Sendable {
   public var learner: SimulatedLearner
   public var policy: SimulationPolicy
   public var profile: LearnerProfile
+  /// Every event recorded, in order (empty when run without `keepEvents`).
   public var events: [LearnerEvent]
   /// The hidden memory at the end (parameters of every item met, and their states).
   public var hidden: HiddenMemory
@@ -43,10 +44,12 @@ public enum LearnerSimulation {
   static let quranLines = Quran.lines(AyahRange(uncheckedFirst: 1, last: Quran.ayahCount))
 
   /// One learner under one policy. `lines`: the Quran line-level truth's constants (used under
-  /// a truth model); `measure`: also collect the benchmark's ``TruthMetrics``.
+  /// a truth model); `measure`: also collect the benchmark's ``TruthMetrics``; `keepEvents`:
+  /// return the events (the benchmark, which needs only the metrics, does not keep them).
   public static func run(_ learner: SimulatedLearner, policy: SimulationPolicy, days: Int, start: EpochDay, seed: UInt64,
                          desiredRetention: Double? = nil, truth: AnyMemoryTruth? = nil,
-                         lines: QuranLineTruth<AnyMemoryTruth>.Parameters = .init(), measure: Bool = false) throws(PlanEngineError) -> LearnerRun {
+                         lines: QuranLineTruth<AnyMemoryTruth>.Parameters = .init(), measure: Bool = false,
+                         keepEvents: Bool = true) throws(PlanEngineError) -> LearnerRun {
     let profile = learner.profile(start: start, desiredRetention: desiredRetention)
     let model = PowerLawMemory()
     var hidden = HiddenMemory(ability: learner.ability, items: startingMemory(learner, start: start, seed: seed, model: model), model: model,
@@ -83,7 +86,7 @@ public enum LearnerSimulation {
                                       payload: .settingsChanged(key: key, value: after, previous: before)))
         }
         side.reconfigure(next, receiving: changes)
-        events += changes
+        if keepEvents { events += changes }
       }
       let (plan, forecast) = try side.planAndForecast(day: day)
       if let forecast, meter != nil {
@@ -115,7 +118,7 @@ public enum LearnerSimulation {
       }
       if plan.isEmpty {
         side.receive(today)
-        events += today
+        if keepEvents { events += today }
         continue
       }
       emit(.planOpened(date: date))
@@ -223,7 +226,7 @@ public enum LearnerSimulation {
       for item in plan[k...] { emit(.planItemSkipped(date: date, item: item.id)) }
       meter?.worked(quranSeconds: quranSeconds, wordSeconds: wordSeconds, budget: budget)
       side.receive(today)
-      events += today
+      if keepEvents { events += today }
     }
     meter?.finish(hidden)
     return LearnerRun(learner: learner, policy: policy, profile: profile, events: events, hidden: hidden, metrics: meter?.metrics)

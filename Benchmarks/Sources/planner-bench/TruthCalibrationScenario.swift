@@ -95,8 +95,10 @@ func calibrationLoss(_ f: TruthCalibrationFigures) -> Double {
   if only == nil || only == "actr" {
     // ACT-R fits only with a flat logistic (s ≈ 1.2); bounding s (`penalty: { m in m[3] > 0.45 ?
     // 10 * (m[3] - 0.45) : 0 }`) leaves the recall by interval 0.03–0.04 off (docs/simulation.md).
+    // The first exposure's decay is held (PLANNER_TRUTH_FIT_FIRST_DECAY, default the committed one).
+    let firstDecay = ProcessInfo.processInfo.environment["PLANNER_TRUTH_FIT_FIRST_DECAY"].flatMap(Double.init) ?? ActivationTruth.calibratedFirstDecay
     fit("actr", start("actr", ActivationTruth.calibratedConstants), [0.05, 0.05, 0.1, 0.05, 0.05]) {
-      TruthCalibration.measure(ActivationTruth.calibrated($0), learners: learners, days: fitDays)
+      TruthCalibration.measure(ActivationTruth.calibrated($0, firstDecay: firstDecay), learners: learners, days: fitDays)
     }
   }
 }

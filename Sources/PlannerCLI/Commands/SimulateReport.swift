@@ -48,7 +48,7 @@ extension SimulateCommand {
           guard pct > last || done == total else { return }
           last = pct
           let elapsed = ProgressReporter.monotonicSeconds() - began
-          stderr.write("benchmark: \(done)/\(total) learners (\(pct) %), \(fixed(elapsed, 0)) s\n")
+          stderr.write("benchmark: \(done)/\(total) runs (\(pct) %), \(fixed(elapsed, 0)) s\n")
           stderr.flush()
         }
       }

@@ -22,7 +22,8 @@ public struct BenchmarkOptions: Sendable {
   public var rotateTruths = false
   /// Only the learners who have Quran material (the line truth's sensitivity sweep).
   public var quranOnly = false
-  /// Called after each learner (one call at a time; from worker threads).
+  /// Called after each run of a learner under a policy, with the runs done and in all (one
+  /// call at a time; from worker threads).
   public var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
 
   public init(truths: [TruthModelName], scenarios: [BenchmarkScenario], policies: [SimulationPolicy], seeds: Int, learners: Int,
@@ -99,42 +100,54 @@ public enum PolicyBenchmark {
       }
     }
     guard !tasks.isEmpty else { throw .invalidValue(keyPath: "benchmark", value: "", expected: "at least one learner with Quran material") }
+    // The work: one unit per learner and policy, so that the threads share it finely (no
+    // serial tail behind one learner's eleven policies); the planner's units, the longest,
+    // first (longest first keeps the tail short). The results go in their place: the order
+    // of the work does not change them.
+    struct Unit: Sendable { var task: Int; var policy: Int }
+    func weight(_ p: SimulationPolicy) -> Int {
+      switch p.kind { case .planner, .plannerDefaults: return 0; case .anki: return 1; case .traditional: return 2; default: return 3 }
+    }
+    let order = o.policies.indices.sorted { (weight(o.policies[$0]), $0) < (weight(o.policies[$1]), $1) }
+    var units: [Unit] = []
+    units.reserveCapacity(tasks.count * o.policies.count)
+    for k in order { for t in tasks.indices { units.append(Unit(task: t, policy: k)) } }
     struct Shared {
       var next = 0, done = 0
-      var cells: [BenchmarkCell?]
+      var metrics: [[TruthMetrics?]]
       var error: PlanEngineError?
     }
-    let shared = Locked(Shared(cells: Array(repeating: nil, count: tasks.count)))
-    let frozen = tasks
+    let shared = Locked(Shared(metrics: Array(repeating: Array(repeating: nil, count: o.policies.count), count: tasks.count)))
+    let frozen = tasks, frozenUnits = units
     let work: @Sendable () -> Void = {
       while true {
         let (i, stop) = shared.withLock { s in defer { s.next += 1 }; return (s.next, s.error != nil) }
-        if i >= frozen.count || stop { return }
-        let task = frozen[i]
+        if i >= frozenUnits.count || stop { return }
+        let unit = frozenUnits[i], task = frozen[unit.task]
         do {
           let learner = task.scenario.learner(index: task.index, count: o.learners, days: o.days, seed: task.seed)
-          var metrics: [TruthMetrics] = []
-          for p in o.policies {
-            let run = try LearnerSimulation.run(learner, policy: p, days: task.scenario.days(o.days), start: o.start, seed: task.seed,
-                                                truth: task.truth.truth, lines: o.lines, measure: true)
-            metrics.append(run.metrics!)
-          }
-          let cell = BenchmarkCell(truth: task.truth, scenario: task.scenario, seed: task.seed, learner: learner, metrics: metrics)
+          let run = try LearnerSimulation.run(learner, policy: o.policies[unit.policy], days: task.scenario.days(o.days), start: o.start,
+                                              seed: task.seed, truth: task.truth.truth, lines: o.lines, measure: true, keepEvents: false)
           shared.withLock { s in
-            s.cells[i] = cell
+            s.metrics[unit.task][unit.policy] = run.metrics!
             s.done += 1
-            o.progress?(s.done, frozen.count)
+            o.progress?(s.done, frozenUnits.count)
           }
         } catch {
           shared.withLock { s in if s.error == nil { s.error = error as? PlanEngineError ?? .invalidValue(keyPath: "benchmark", value: "", expected: "\(error)") } }
         }
       }
     }
-    let jobs = max(1, min(o.jobs, tasks.count))
+    let jobs = max(1, min(o.jobs, units.count))
     if jobs == 1 { work() } else { DispatchQueue.concurrentPerform(iterations: jobs) { _ in work() } }
-    let (error, cells) = shared.withLock { s in (s.error, s.cells) }
+    let (error, metrics) = shared.withLock { s in (s.error, s.metrics) }
     if let error { throw error }
+    let cells = tasks.enumerated().map { t, task in
+      BenchmarkCell(truth: task.truth, scenario: task.scenario, seed: task.seed,
+                    learner: task.scenario.learner(index: task.index, count: o.learners, days: o.days, seed: task.seed),
+                    metrics: metrics[t].map { $0! })
+    }
     let years = tasks.reduce(0.0) { $0 + Double($1.scenario.days(o.days)) } * Double(o.policies.count) / 365
-    return BenchmarkResult(options: o, cells: cells.map { $0! }, learnerYears: years)
+    return BenchmarkResult(options: o, cells: cells, learnerYears: years)
   }
 }

@@ -7,7 +7,8 @@ import PlannerCore
 /// still highly active decays faster, so massed practice is worth less than spaced practice.
 ///
 ///     m(t)   = β + o + ln Σᵢ wᵢ · max(t − tᵢ, ε)^(−dᵢ)          activation
-///     dᵢ     = c · e^(m(tᵢ)) + a                                 decay of trace i (m before it; a if first), 0.1–5
+///     dᵢ     = c · e^(m(tᵢ)) + a                                 decay of trace i (m before it), 0.1–5
+///     d₁     = firstDecay (a when nil)                            decay of the first exposure's trace
 ///     p(t)   = 1 / (1 + e^((τ − m(t)) / s))                      recall
 ///     β      = βₕ · ln h₀                                        the item's ease (h₀ folds in δ − α)
 ///     first exposure: one trace of weight f(rating); a review: one trace of weight 1, or
@@ -25,8 +26,11 @@ public struct ActivationTruth: MemoryTruth {
     public var easeWeight = 0.5         // βₕ
     public var minimumAge = 1.0 / 48    // ε, days
     public var lapseWeight = 0.6
-    /// The least decay of a trace (a first exposure decays at max(a, this)).
+    /// The least decay of a trace.
     public var minimumDecay = 0.1
+    /// The decay of a first exposure's trace (study without a retrieval); nil: P&A's a, as for
+    /// any trace laid down without activation (so at max(a, minimumDecay)).
+    public var firstDecay: Double? = nil
     /// f(rating) for the first trace of an exposure rated Again, Hard, Good, Easy.
     public var firstFactors = [1.0, 1.0, 1.0, 1.0]
     public init() {}
@@ -63,7 +67,7 @@ public struct ActivationTruth: MemoryTruth {
   func adding(_ s: State, item: TruthItem, day: Double, weight: Double) -> State {
     var n = s
     let m = activation(s, item: item, day: day)
-    let d = m.isFinite ? parameters.decayScale * exp(Swift.min(m, 20)) + parameters.decayBase : parameters.decayBase
+    let d = m.isFinite ? parameters.decayScale * exp(Swift.min(m, 20)) + parameters.decayBase : (parameters.firstDecay ?? parameters.decayBase)
     n.traces.append(Trace(day: day, decay: Swift.min(Swift.max(d, parameters.minimumDecay), 5), weight: weight))
     return n
   }

@@ -45,11 +45,19 @@ extension HalfLifeTruth {
 
 extension ActivationTruth {
   /// Fitted: [hardBase, easyScale, θ₁, θ₂, θ₃, a, c, τ, s, βₕ].
-  public static let calibratedConstants = [0.1225, 0.1143, -1.171, -0.9015, 1.575, -0.1195, 0.05047, -0.9717, 1.156, 0.8263]
+  public static let calibratedConstants = [0.1066, 0.1247, -1.171, -0.9021, 1.574, -0.00165, 0.02865, -1.242, 1.243, 0.6285]
 
-  public static func calibrated(_ x: [Double]) -> ActivationTruth {
+  /// The decay of a first exposure's trace, fixed (not fitted): ACT-R's standard base-level
+  /// decay d = 0.5. The real figures (every review a day or more after study, on reviewed
+  /// cards) hardly constrain how an item studied once and never reviewed fades; left to the
+  /// fit it falls to the 0.1 floor, and a line studied once then keeps a recall near 0.85 for
+  /// months, so the cram null wins (docs/simulation.md).
+  public static let calibratedFirstDecay = 0.5
+
+  public static func calibrated(_ x: [Double], firstDecay: Double? = calibratedFirstDecay) -> ActivationTruth {
     var q = Parameters()
     q.decayBase = x[5]; q.decayScale = x[6]; q.threshold = x[7]; q.noise = x[8]; q.easeWeight = x[9]
+    q.firstDecay = firstDecay
     q.firstFactors = calibratedFirstFactors
     return ActivationTruth(name: "actr", parameters: q,
                            observation: .calibrated(hardBase: x[0], easyScale: x[1], firstThresholds: [x[2], x[3], x[4]]))

@@ -66,6 +66,28 @@ struct MemoryTruthTests {
     #expect(spaced.traces.map(\.decay).last! < massed.traces.map(\.decay).last!)
   }
 
+  @Test("ACT-R: an item studied once fades at the first exposure's decay (0.5); reviewed, its traces decay more slowly")
+  func actrFirstExposure() {
+    let t = ActivationTruth.calibrated
+    let once = t.learned(Self.item, rating: .good, day: 0)
+    #expect(once.traces.map(\.decay) == [ActivationTruth.calibratedFirstDecay])
+    // m(t) = β + ln t^(−0.5): each doubling of the age takes 0.5 · ln 2 off the activation.
+    let m = { (d: Double) in t.activation(once, item: Self.item, day: d) }
+    #expect(abs((m(10) - m(20)) - 0.5 * log(2)) < 1e-12)
+    // Studied once, recall falls well below 0.8 within a month; reviewed on days 1, 3 and 8,
+    // the same item holds far better a month after its last review.
+    #expect(t.recall(once, item: Self.item, day: 30) < 0.6)
+    var reviewed = once
+    for d in [1.0, 3, 8] { reviewed = t.reviewed(reviewed, item: Self.item, rating: .good, day: d) }
+    #expect(t.recall(reviewed, item: Self.item, day: 38) > t.recall(once, item: Self.item, day: 30) + 0.15)
+    #expect(reviewed.traces.dropFirst().allSatisfy { $0.decay < ActivationTruth.calibratedFirstDecay })
+    // Without a first-exposure decay (nil), the first trace decays as P&A's a (at the 0.1 floor here).
+    var q = t.parameters
+    q.firstDecay = nil
+    let pa = ActivationTruth(parameters: q, observation: t.observation).learned(Self.item, rating: .good, day: 0)
+    #expect(pa.traces[0].decay == max(q.decayBase, q.minimumDecay))
+  }
+
   @Test("HLR: the half-life depends on the counts of recalls and lapses, not on their spacing")
   func halfLifeCounts() {
     let t = HalfLifeTruth.calibrated
