@@ -20,6 +20,12 @@ struct BaselineProgress: Sendable {
   /// new lesson among them (the view is ``QuranProgress``'s only for plans after that day).
   private(set) var counted = 0
   private(set) var lastLessonDay = Int.min
+  /// Every new lesson of the history, in its order (the traditional routine's sabqi), and the
+  /// latest day of a recent revision with whether one of that day's was graded Again (its
+  /// sabaq is withheld then). Over the whole history given, whatever its days.
+  private(set) var lessons: [(day: Int, range: AyahRange)] = []
+  private(set) var lastRecentDay: Int?
+  private(set) var lastRecentFailed = false
 
   /// The goal's view from its declared ranges and `recitations` before `day` (``QuranProgress``).
   init(goal: QuranGoal, recitations: [QuranRecitation] = [], before day: EpochDay = EpochDay(Int.min)) throws(PlanEngineError) {
@@ -29,13 +35,30 @@ struct BaselineProgress: Sendable {
     nextIndex = p.nextIndex
     runs = Array(repeating: [], count: ReviewUnits.all.count)
     for order in runs.indices { runs[order] = Self.runs(order, learned) }
+    for r in recitations { note(r) }
+  }
+
+  mutating func note(_ r: QuranRecitation) {
+    switch r.tier {
+    case .newLesson: lessons.append((r.day.value, r.range))
+    case .recentRevision:
+      if lastRecentDay.map({ r.day.value > $0 }) ?? true {
+        lastRecentDay = r.day.value
+        lastRecentFailed = r.grade == .again
+      } else if r.day.value == lastRecentDay, r.grade == .again {
+        lastRecentFailed = true
+      }
+    default: break
+    }
   }
 
   /// Folds in the new lessons of `history` (the fold's, append-only) not yet counted.
   mutating func add(_ history: [QuranRecitation]) {
     guard history.count > counted else { return }
     var touched: [Int] = []
-    for r in history[counted...] where r.tier == .newLesson {
+    for r in history[counted...] {
+      note(r)
+      guard r.tier == .newLesson else { continue }
       lastLessonDay = Swift.max(lastLessonDay, r.day.value)
       for id in r.range.ids where !learned[id] {
         learned[id] = true

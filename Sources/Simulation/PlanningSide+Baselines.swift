@@ -150,30 +150,31 @@ extension PlanningSide {
       let progress = try progress(day: day)
       // Sabqi: the lessons of the last 7–20 days, newest first, as many as fit a third.
       var lessonsByDay: [(day: Int, range: AyahRange)] = []
-      for r in recitations where r.tier == .newLesson && r.day.value >= day.value - 20 && r.day < day {
-        if !lessonsByDay.contains(where: { $0.range == r.range }) { lessonsByDay.append((r.day.value, r.range)) }
+      for r in progress?.lessons ?? [] where r.day >= day.value - 20 && r.day < day.value {
+        if !lessonsByDay.contains(where: { $0.range == r.range }) { lessonsByDay.append(r) }
       }
       lessonsByDay.sort { ($0.day, $0.range.first) > ($1.day, $1.range.first) }
       var sabqi: [SimulatedPlanItem] = []
       var sabqiSeconds = 0.0
-      var inSabqi = Set<Int>()
+      var inSabqi = [Bool](repeating: false, count: Quran.ayahCount + 1)
+      var anySabqi = false
       for l in lessonsByDay {
         let s = Swift.max(1, Int((Quran.lines(l.range) * pace).rounded(.up)))
         if l.day < day.value - 7 && sabqiSeconds + Double(s) > quranBudget / 3 { break }
         sabqiSeconds += Double(s)
-        inSabqi.formUnion(l.range.ids)
+        for id in l.range.ids { inSabqi[id] = true }
+        anySabqi = true
         sabqi.append(SimulatedPlanItem(kind: .quran(tier: .recentRevision, ranges: [l.range]), estimatedSeconds: s))
       }
       sabqi.reverse()
       // Sabaq, withheld while the latest sabqi failed (any recitation graded Again).
-      let lastSabqi = recitations.filter { $0.tier == .recentRevision }.map(\.day).max()
-      let failing = lastSabqi.map { d in recitations.contains { $0.tier == .recentRevision && $0.day == d && $0.grade == .again } } ?? false
+      let failing = progress?.lastRecentFailed ?? false
       let share = SimulationPolicy.traditionalSabaqShare[policy.level]
       let sabaq = failing ? [] : try lessons(day: day, lines: Swift.max(1, (quranBudget * share / Swift.max(1, habits.secondsPerLineNew)).rounded(.down)),
                                              progress: progress, habits: habits)
       let sabaqSeconds = Double(sabaq.reduce(0) { $0 + $1.estimatedSeconds })
       // Manzil: a rotation pointer over the other memorised units.
-      let units = memorisedUnits(progress).filter { u in !u.ranges.contains { r in r.ids.contains { inSabqi.contains($0) } } }
+      let units = memorisedUnits(progress).filter { u in !anySabqi || !u.ranges.contains { r in r.ids.contains { inSabqi[$0] } } }
       var manzil: [SimulatedPlanItem] = []
       if !units.isEmpty {
         let left = Swift.max(0, quranBudget - sabaqSeconds - sabqiSeconds)
