@@ -71,6 +71,9 @@ struct BaselineProgress: Sendable {
     while nextIndex < sequence.count && learned[sequence[nextIndex]] { nextIndex += 1 }
   }
 
+  /// Every review unit's key (``ReviewUnitID/description``), in ``ReviewUnits/all`` order.
+  static let unitKeys = ReviewUnits.all.map(\.description)
+
   /// A unit's memorised ayahs as maximal runs within each of its mushaf runs.
   static func runs(_ order: Int, _ learned: [Bool]) -> [AyahRange] {
     var out: [AyahRange] = []

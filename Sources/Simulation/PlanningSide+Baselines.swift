@@ -50,10 +50,9 @@ extension PlanningSide {
   func memorisedUnits(_ progress: BaselineProgress?) -> [(unit: ReviewUnitID, ranges: [AyahRange], last: Int?)] {
     guard let progress, profile.quran.settings.dailyMinutes > 0 else { return [] }
     var out: [(ReviewUnitID, [AyahRange], Int?)] = []
-    let all = ReviewUnits.all
+    let all = ReviewUnits.all, keys = BaselineProgress.unitKeys, items = learner.state.items
     for (order, runs) in progress.runs.enumerated() where !runs.isEmpty {
-      let unit = all[order]
-      out.append((unit, runs, learner.state.items[unit.description]?.lastDay))
+      out.append((all[order], runs, items[keys[order]]?.lastDay))
     }
     return out
   }
