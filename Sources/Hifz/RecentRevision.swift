@@ -1,6 +1,6 @@
 import MemoryModels
 import PlannerCore
-/// Recent revision (sabqi): the last lessons, every day until they hold, recited in mushaf order
+/// Recent revision (sabqi): the last lessons, on expanding days until they hold, recited in mushaf order
 /// with adjacent lessons merged into one passage ("An-Naba 1-40, then Al-Mulk 1-5").
 enum RecentRevision {
   /// Longest a lesson stays in recent revision when it keeps failing.
@@ -8,7 +8,7 @@ enum RecentRevision {
 
   /// The lessons in recent revision on `day`, by the settings' mode (`SabqiMode`):
   /// the lessons of the last `recentWindowDays` days of practice (days without any recitation,
-  /// a break, do not count), the last `sabqiLessons` lesson days, or
+  /// a break, do not count) on the practice days `SabqiSpacing` names, the last `sabqiLessons` lesson days, or
   /// every lesson of the current juz (the juz of the latest lesson); in every mode also older
   /// lessons (up to 30 days) whose last revision was below Good or that were never revised
   /// since. Failed lessons waiting to be repeated (`pending`) are today's lesson, not sabqi.
@@ -31,7 +31,9 @@ enum RecentRevision {
       switch s.sabqi {
       // Days counted are days the learner recited (a break does not age a lesson out of
       // sabqi: lessons from just before it are re-checked as recent revision).
-      case .lastDays: inMode = active.filter { $0 > l.day }.count < s.recentWindowDays
+      case .lastDays:
+        let n = active.filter { $0 > l.day }.count
+        inMode = n < s.recentWindowDays && SabqiSpacing.recites(afterPracticeDays: n)
       case .lastLessons: inMode = lessonDays.prefix(s.sabqiLessons).contains(l.day)
       case .currentJuz: inMode = currentJuz.map { j in l.range.ids.contains { Quran.juz(ofAyah: $0) == j } } ?? false
       }
