@@ -110,7 +110,7 @@ import PlannerCore
     var ours = DevSetFitTimes()
     var fitSeconds2 = 0.0
     var passesLast = 0.0, passesAll = 0.0, foldsLast = 0, foldsAll = 0
-    for (_, cards) in learners {
+    for (name, cards) in learners {
       guard let split = try? TimeSeriesEvaluation(cards: cards, split: .timeSeries(folds: 5), bins: .log2),
         split.scored.count >= DatasetEvaluation.minimumTargets
       else { continue }
@@ -129,6 +129,9 @@ import PlannerCore
           wall = min(wall, w)
         }
         ours.add(fold: fold, wall: wall, cpu: cpu, targets: fit.trainingExamples)
+        if env["PLANNER_DEVSET_TRACE"] != nil {
+          stderr("  trace \(variant) \(name) fold \(fold): n \(fit.trainingExamples) γ \(fit.regularization.map { String(format: "%.3f", $0) } ?? "-") passes \(String(format: "%.1f", fit.passes)) steps \(fit.steps) \(fit.scope.rawValue) cpu \(String(format: "%.4f", cpu))")
+        }
         passesAll += fit.passes
         foldsAll += 1
         guard fold == 4 else { continue }
@@ -183,6 +186,9 @@ func parseVariant(_ text: String) -> FSRSOptimizer.Configuration? {
     if token == "stop" { c.stopAtWorseCandidate = true; continue }
     if token == "model" { c.gammaByModel = true; continue }
     if token == "fullpre" { c.fullFisherPreconditioner = true; continue }
+    if token == "lol" { c.lossOnlyLastStep = true; continue }
+    if token == "dgn" { c.directGaussNewton = true; continue }
+    if token == "ev" { c.directGaussNewton = true; c.evidenceRegularization = true; continue }
     if token == "chain" { c.gammaByModel = true; c.modelChain = true; continue }
     if token == "plain" {
       // The L-BFGS of the previous fit: no curvature carried, halving line search, every γ.
@@ -206,6 +212,13 @@ func parseVariant(_ text: String) -> FSRSOptimizer.Configuration? {
     case "anchor": c.modelAnchor = Double(kv[1]) ?? 1
     case "msteps": c.modelSteps = Int(kv[1]) ?? 1
     case "full": c.fullSolver = FSRSOptimizer.Solver(rawValue: kv[1])
+    case "es": c.evidenceSteps = Int(kv[1]) ?? 5
+    case "er":
+      let r = kv[1].split(separator: "/").compactMap { Double($0) }
+      guard r.count == 2 else { return nil }
+      c.evidenceRange = r[0]...r[1]
+    case "fs": c.fisherStride = Int(kv[1]) ?? 1
+    case "gpow": c.regularizationExponent = Double(kv[1]) ?? 0
     default: return nil
     }
   }

@@ -30,6 +30,11 @@ extension FSRSOptimizer {
     let sigma = Self.priorScale
     let cards = data.trainingCardCount
     let threads = configuration.threads
+    // The Fisher matrix from every `stride`-th card, scaled up by the examples' share.
+    let stride = Swift.max(configuration.fisherStride, 1)
+    var sampled = 0
+    for c in Swift.stride(from: 0, to: cards, by: stride) { sampled += data.exampleCounts[c] }
+    let fisherScale = stride == 1 || sampled == 0 ? 1 : Double(data.exampleCount) / Double(sampled)
     let f = { (u: [Double]) -> (Double, [Double], [Double]) in
       let w = (0..<21).map { prior[$0] + sigma[$0] * u[$0] }
       let model = FSRS6LossGradient(w)
@@ -50,7 +55,7 @@ extension FSRSOptimizer {
                     for c in (h == 0 ? 0..<(cards / 2) : (cards / 2)..<cards) {
                       model.pass(
                         ratings, elapsed, data.starts[c], data.starts[c + 1], &l, &g,
-                        weights: weights == nil ? nil : wp, fisher: fp + 21 * h)
+                        weights: weights == nil ? nil : wp, fisher: c % stride == 0 ? fp + 21 * h : nil)
                     }
                     lp[h] = l
                     gp[h] = g
@@ -70,9 +75,11 @@ extension FSRSOptimizer {
         value += gamma / n * u[j] * u[j]
         let gj = g[j] * sigma[j] / n + 2 * gamma / n * u[j]
         grad[j] = gj.isFinite ? gj : 0
-        let row = fisher[j] + fisher[21 + j]
         for k in 0..<21 {
-          let hk = row[k] * sigma[j] * sigma[k] / n
+          let entry = fisher.withUnsafeBufferPointer { f in
+            FSRS6LossGradient.fisherEntry(f.baseAddress!, j, k) + FSRS6LossGradient.fisherEntry(f.baseAddress! + 21, j, k)
+          }
+          let hk = (stride == 1 ? entry : entry * fisherScale) * sigma[j] * sigma[k] / n
           hess[j * 21 + k] = hk.isFinite ? hk : 0
         }
         hess[j * 21 + j] += 2 * gamma / n

@@ -83,6 +83,24 @@ public struct FSRSOptimizer: Sendable {
     public var fullSolver: Solver? = nil
     /// The full fit's L-BFGS starts its curvature from the Fisher information at its start.
     public var fullFisherPreconditioner = false
+    /// All 21 weights by Gauss–Newton from the start on the whole training data
+    /// (``FSRSOptimizer/evidenceGaussNewton(_:start:weights:counter:)``): no inner split, no
+    /// γ candidates.
+    public var directGaussNewton = false
+    /// With ``directGaussNewton``: γ re-estimated before each step by the evidence fixed point.
+    public var evidenceRegularization = false
+    /// Fixed-point iterations of the evidence γ per step.
+    public var evidenceSteps = 5
+    /// The evidence γ is kept within this range.
+    public var evidenceRange: ClosedRange<Double> = 0.1...100
+    /// With ``directGaussNewton`` and a fixed γ: γ = ``regularization``·(n/10⁴)^this.
+    public var regularizationExponent = 0.0
+    /// With ``directGaussNewton``: the trial points of the last allowed step are scored by a
+    /// loss-only pass (no gradient or Fisher matrix is needed after it).
+    public var lossOnlyLastStep = false
+    /// The Fisher matrix of the Gauss–Newton solvers from every this-many-th card only, scaled
+    /// by the examples' share (the gradient stays exact; 1: every card).
+    public var fisherStride = 1
 
     public init() {}
   }
@@ -185,6 +203,13 @@ public struct FSRSOptimizer: Sendable {
       return report
     }
 
+    if configuration.directGaussNewton {
+      let weights = configuration.recencyWeighting ? data.recencyWeights() : nil
+      let (trained, gamma, it) = evidenceGaussNewton(data, start: start, weights: weights, counter: counter)
+      report.regularization = gamma
+      report.steps = it
+      return accept(trained, data: data, defaultLoss: defaultLoss, report: report)
+    }
     var gamma = configuration.regularization
     var warm: [Double]? = nil
     var curvature: Curvature? = nil
@@ -198,10 +223,18 @@ public struct FSRSOptimizer: Sendable {
     if let s = configuration.fullSolver { full.configuration.solver = s }
     if configuration.fullFisherPreconditioner { full.configuration.fisherPreconditioner = true }
     let (trained, steps, epochs, _) = full.solve(data, start: start, gamma: gamma, warmStart: warm, curvature: curvature, counter: counter)
-    let fitted = FSRSParameters.clipped(trained)
-    let loss = Self.meanLogLoss(data, fitted, threads: configuration.threads)
     report.steps = steps
     report.epochs = epochs
+    return accept(trained, data: data, defaultLoss: defaultLoss, report: report)
+  }
+
+  /// The report with `trained` (clipped) if its plain in-sample loss is not worse than the
+  /// defaults', else with the defaults and the reason.
+  func accept(_ trained: [Double], data: TrainingData, defaultLoss: Double, report: FSRSFitReport) -> FSRSFitReport {
+    var report = report
+    let n = data.exampleCount
+    let fitted = FSRSParameters.clipped(trained)
+    let loss = Self.meanLogLoss(data, fitted, threads: configuration.threads)
     if loss.isFinite && loss <= defaultLoss {
       report.parameters = fitted
       report.scope = .all

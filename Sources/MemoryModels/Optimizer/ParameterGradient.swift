@@ -32,22 +32,22 @@ public struct ParameterGradient: Sendable, Hashable {
     }
   }
 
-  @inlinable static func * (g: ParameterGradient, k: Double) -> ParameterGradient {
+  @inlinable @inline(__always) static func * (g: ParameterGradient, k: Double) -> ParameterGradient {
     ParameterGradient(a: g.a * k, b: g.b * k, c: g.c * k)
   }
 
-  @inlinable static func + (x: ParameterGradient, y: ParameterGradient) -> ParameterGradient {
+  @inlinable @inline(__always) static func + (x: ParameterGradient, y: ParameterGradient) -> ParameterGradient {
     ParameterGradient(a: x.a + y.a, b: x.b + y.b, c: x.c + y.c)
   }
 
-  @inlinable static func += (x: inout ParameterGradient, y: ParameterGradient) {
+  @inlinable @inline(__always) static func += (x: inout ParameterGradient, y: ParameterGradient) {
     x.a += y.a
     x.b += y.b
     x.c += y.c
   }
 
   /// self += g · k
-  @inlinable mutating func add(_ g: ParameterGradient, times k: Double) {
+  @inlinable @inline(__always) mutating func add(_ g: ParameterGradient, times k: Double) {
     a += g.a * k
     b += g.b * k
     c += g.c * k

@@ -95,9 +95,7 @@ public struct TrainingData: Sendable {
     for c in 0..<trainingCardCount {
       for i in (starts[c] + 1)..<starts[c + 1] where elapsed[i] > 0 { examples.append(UInt32(i)) }
     }
-    times.withUnsafeBufferPointer { t in
-      examples.sort { a, b in (t[Int(a)], a) < (t[Int(b)], b) }
-    }
+    Self.sortByTime(&examples, times)
     var w = [Double](repeating: 0, count: ratings.count)
     let n = examples.count
     guard n > 1 else { return w.map { _ in 1 } }
@@ -110,6 +108,33 @@ public struct TrainingData: Sendable {
     let scale = Double(n) / sum
     for i in w.indices { w[i] *= scale }
     return w
+  }
+
+  /// Sorts review indices by (time, index). When the time span and the indices fit in 64 bits
+  /// together, as (time − earliest) << b | index keys (b the bits of the largest index): plain
+  /// integers compare without reading `times` again, the same order.
+  static func sortByTime(_ examples: inout [UInt32], _ times: [Int64]) {
+    guard let first = examples.first else { return }
+    var lo = times[Int(first)], hi = lo
+    var top: UInt32 = 0
+    for e in examples {
+      let t = times[Int(e)]
+      lo = Swift.min(lo, t)
+      hi = Swift.max(hi, t)
+      top = Swift.max(top, e)
+    }
+    let bits = UInt64(UInt32.bitWidth - top.leadingZeroBitCount)
+    let (span, overflow) = hi.subtractingReportingOverflow(lo)
+    guard !overflow, bits < 64, UInt64(span) < (UInt64(1) << (64 - bits)) else {
+      times.withUnsafeBufferPointer { t in
+        examples.sort { a, b in (t[Int(a)], a) < (t[Int(b)], b) }
+      }
+      return
+    }
+    var keys = examples.map { (UInt64(times[Int($0)] - lo) << bits) | UInt64($0) }
+    keys.sort()
+    let mask = (UInt64(1) << bits) - 1
+    for k in keys.indices { examples[k] = UInt32(keys[k] & mask) }
   }
 
   /// The training data of the examples strictly before `time` (an inner time split: every

@@ -1,0 +1,178 @@
+import Foundation
+import PlannerCore
+
+extension FSRSOptimizer {
+  /// Projected Gauss–Newton from the start on J(u) = Σ ρ·BCE / n + (γ/n)·|u|² (scaled
+  /// coordinates u = (w − start)/σ), with γ re-estimated between steps from the data instead of
+  /// by inner refits.
+  ///
+  /// With ``Configuration/evidenceRegularization`` γ is the evidence (type-II maximum
+  /// likelihood) choice of MacKay's framework: the pull is a Gaussian prior of precision 2γ on u,
+  /// and the Laplace approximation of the marginal likelihood is maximal where
+  ///
+  ///     2γ·|u|² = γ_eff,   γ_eff = Σ_k λ_k / (λ_k + 2γ) = 21 − 2γ·tr((A + 2γI)⁻¹),
+  ///
+  /// A = n·F the Fisher information of the data term (the curvature the step uses anyway), so
+  /// γ_eff counts the parameters the data determines. Each iteration solves that fixed point at
+  /// the current u and F (a few 21×21 Cholesky factorisations, no pass), then takes one damped
+  /// Gauss–Newton step on J at that γ. Otherwise γ stays ``Configuration/regularization``
+  /// scaled by (n/10⁴)^``Configuration/regularizationExponent``.
+  /// Returns the weights, the final γ and the iterations.
+  func evidenceGaussNewton(
+    _ data: TrainingData, start: [Double], weights: [Double]?, counter: PassCounter?
+  ) -> ([Double], Double, Int) {
+    let n = Double(data.exampleCount)
+    let bounds = Self.trainingBounds
+    let sigma = Self.priorScale
+    let lower = (0..<21).map { (bounds[$0].lowerBound - start[$0]) / sigma[$0] }
+    let upper = (0..<21).map { (bounds[$0].upperBound - start[$0]) / sigma[$0] }
+    let c = configuration
+    var gamma = c.regularization * (c.regularizationExponent == 0 ? 1 : pow(n / 1e4, c.regularizationExponent))
+    // The data term alone (γ = 0); the pull is added here, so γ can change between steps.
+    let f = fisherObjective(data, prior: start, gamma: 0, weights: weights)
+    let passCost = data.ratings.count * 6 / 5
+    var u = [Double](repeating: 0, count: 21)
+    for j in 0..<21 { u[j] = Swift.min(Swift.max(u[j], lower[j]), upper[j]) }
+    var (fd, gd, hd) = f(u)
+    counter?.reviews += passCost
+    var iterations = 0
+    guard fd.isFinite else { return (start, gamma, 0) }
+
+    func total(_ u: [Double], _ fd: Double, _ gd: [Double], _ hd: [Double], _ gamma: Double) -> (Double, [Double], [Double]) {
+      var value = fd
+      var g = gd
+      var h = hd
+      let k = gamma / n
+      for j in 0..<21 {
+        value += k * u[j] * u[j]
+        g[j] += 2 * k * u[j]
+        h[j * 21 + j] += 2 * k
+      }
+      return (value, g, h)
+    }
+
+    var damping = 1e-3
+    while iterations < c.newtonIterations {
+      if c.evidenceRegularization {
+        let uu = u.reduce(0) { $0 + $1 * $1 }
+        if uu > 0 {
+          for _ in 0..<c.evidenceSteps {
+            var h = hd
+            for j in 0..<21 { h[j * 21 + j] += 2 * gamma / n }
+            guard let trace = Self.traceOfInverse(h) else { break }
+            let effective = Swift.max(21 - 2 * gamma / n * trace, 0)
+            let next = Swift.min(Swift.max(effective / (2 * uu), c.evidenceRange.lowerBound), c.evidenceRange.upperBound)
+            if abs(next - gamma) <= 1e-6 * gamma { gamma = next; break }
+            gamma = next
+          }
+        }
+      }
+      let (fx, g, h) = total(u, fd, gd, hd, gamma)
+      var free: [Int] = []
+      for j in 0..<21 where !((u[j] <= lower[j] && g[j] > 0) || (u[j] >= upper[j] && g[j] < 0)) { free.append(j) }
+      guard !free.isEmpty else { break }
+      var scale = 0.0
+      for j in free { scale = Swift.max(scale, h[j * 21 + j]) }
+      iterations += 1
+      var accepted = false
+      var converged = false
+      var uNew = u, fdNew = fd, gdNew = gd, hdNew = hd
+      for _ in 0..<20 {
+        guard let dFree = ProjectedGaussNewton.solve(h, g, free, 21, lambda: damping * scale) else { break }
+        uNew = u
+        for (a, j) in free.enumerated() { uNew[j] = Swift.min(Swift.max(u[j] + dFree[a], lower[j]), upper[j]) }
+        var gs = 0.0, shs = 0.0
+        for j in free {
+          let sj = uNew[j] - u[j]
+          gs += g[j] * sj
+          var row = 0.0
+          for k in free { row += h[j * 21 + k] * (uNew[k] - u[k]) }
+          shs += sj * row
+        }
+        let predicted = -(gs + 0.5 * shs)
+        if damping <= 1e-3 && predicted <= c.newtonTolerance * Swift.max(abs(fx), 1) { converged = true; break }
+        guard gs < 0 else { damping = Swift.max(damping * 4, 1e-6); continue }
+        let last = iterations == c.newtonIterations && c.lossOnlyLastStep
+        if last {
+          // The last step's trial needs only its value (nothing is solved after it).
+          fdNew = Self.weightedLoss(data, (0..<21).map { start[$0] + sigma[$0] * uNew[$0] }, weights: weights, threads: c.threads)
+          counter?.reviews += data.ratings.count / 3
+        } else {
+          (fdNew, gdNew, hdNew) = f(uNew)
+          counter?.reviews += passCost
+        }
+        var fNew = fdNew
+        for j in 0..<21 { fNew += gamma / n * uNew[j] * uNew[j] }
+        if fNew.isFinite && fNew <= fx + 1e-4 * gs {
+          accepted = true
+          let ratio = (fx - fNew) / Swift.max(predicted, .leastNormalMagnitude)
+          if ratio > 0.75 { damping = Swift.max(damping / 3, 1e-7) } else if ratio < 0.25 { damping *= 2 }
+          break
+        }
+        damping = Swift.max(damping * 4, 1e-6)
+      }
+      if converged || !accepted {
+        if converged { iterations -= 1 }
+        break
+      }
+      u = uNew; fd = fdNew; gd = gdNew; hd = hdNew
+    }
+    return ((0..<21).map { start[$0] + sigma[$0] * u[$0] }, gamma, iterations)
+  }
+
+  /// Σ ρ·BCE / n at `w` (ρ = `weights`, or 1), without tangents, in the two fixed halves of
+  /// the cards (added in order, so the value does not depend on `threads`).
+  static func weightedLoss(_ data: TrainingData, _ w: [Double], weights: [Double]?, threads: Int) -> Double {
+    let model = FSRS6LossGradient(w)
+    let cards = data.trainingCardCount
+    var halves = [0.0, 0.0]
+    data.ratings.withUnsafeBufferPointer { ratings in
+      data.elapsed.withUnsafeBufferPointer { elapsed in
+        (weights ?? []).withUnsafeBufferPointer { wp in
+          halves.withUnsafeMutableBufferPointer { out in
+            let o = out.baseAddress!
+            inHalves(threads: threads) { h in
+              var sum = 0.0
+              for c in (h == 0 ? 0..<(cards / 2) : (cards / 2)..<cards) {
+                sum += model.loss(ratings, elapsed, data.starts[c], data.starts[c + 1], weights: weights == nil ? nil : wp)
+              }
+              o[h] = sum
+            }
+          }
+        }
+      }
+    }
+    return (halves[0] + halves[1]) / Double(data.exampleCount)
+  }
+
+  /// tr(H⁻¹) of a symmetric positive definite 21×21 matrix (row-major) by Cholesky: H = LLᵀ,
+  /// tr(H⁻¹) = ‖L⁻¹‖²_F. Nil when H is not positive definite.
+  static func traceOfInverse(_ h: [Double]) -> Double? {
+    let m = 21
+    var l = [Double](repeating: 0, count: m * m)
+    for i in 0..<m {
+      for j in 0...i {
+        var sum = h[i * m + j]
+        for k in 0..<j { sum -= l[i * m + k] * l[j * m + k] }
+        if i == j {
+          guard sum > 0, sum.isFinite else { return nil }
+          l[i * m + i] = sum.squareRoot()
+        } else {
+          l[i * m + j] = sum / l[j * m + j]
+        }
+      }
+    }
+    // Columns of L⁻¹ by forward substitution: L·x = e_k.
+    var trace = 0.0
+    for k in 0..<m {
+      var x = [Double](repeating: 0, count: m)
+      for i in k..<m {
+        var sum = i == k ? 1.0 : 0.0
+        for j in k..<i { sum -= l[i * m + j] * x[j] }
+        x[i] = sum / l[i * m + i]
+        trace += x[i] * x[i]
+      }
+    }
+    return trace
+  }
+}
