@@ -68,8 +68,7 @@ extension FSRSOptimizer {
         }
       }
       let (fx, g, h) = total(u, fd, gd, hd, gamma)
-      var free: [Int] = []
-      for j in 0..<21 where !((u[j] <= lower[j] && g[j] > 0) || (u[j] >= upper[j] && g[j] < 0)) { free.append(j) }
+      let free = ProjectedGaussNewton.freeCoordinates(u, g, lower, upper)
       guard !free.isEmpty else { break }
       var scale = 0.0
       for j in free { scale = Swift.max(scale, h[j * 21 + j]) }
@@ -78,18 +77,9 @@ extension FSRSOptimizer {
       var converged = false
       var uNew = u, fdNew = fd, gdNew = gd, hdNew = hd
       for _ in 0..<20 {
-        guard let dFree = ProjectedGaussNewton.solve(h, g, free, 21, lambda: damping * scale) else { break }
-        uNew = u
-        for (a, j) in free.enumerated() { uNew[j] = Swift.min(Swift.max(u[j] + dFree[a], lower[j]), upper[j]) }
-        var gs = 0.0, shs = 0.0
-        for j in free {
-          let sj = uNew[j] - u[j]
-          gs += g[j] * sj
-          var row = 0.0
-          for k in free { row += h[j * 21 + k] * (uNew[k] - u[k]) }
-          shs += sj * row
-        }
-        let predicted = -(gs + 0.5 * shs)
+        guard let step = ProjectedGaussNewton.clampedStep(u, g, h, free, lower, upper, lambda: damping * scale) else { break }
+        uNew = step.x
+        let gs = step.slope, predicted = step.predictedGain
         if damping <= 1e-3 && predicted <= c.newtonTolerance * Swift.max(abs(fx), 1) { converged = true; break }
         guard gs < 0 else { damping = Swift.max(damping * 4, 1e-6); continue }
         let last = iterations == c.newtonIterations && c.lossOnlyLastStep

@@ -36,8 +36,7 @@ struct ProjectedGaussNewton {
     // the quadratic model predicted well, grows after a poor or rejected one.
     var damping = 1e-3
     while iterations < maxIterations {
-      var free: [Int] = []
-      for j in 0..<n where !((x[j] <= lower[j] && g[j] > 0) || (x[j] >= upper[j] && g[j] < 0)) { free.append(j) }
+      let free = Self.freeCoordinates(x, g, lower, upper)
       guard !free.isEmpty else { break }
       var scale = 0.0
       for j in free { scale = Swift.max(scale, h[j * n + j]) }
@@ -46,19 +45,9 @@ struct ProjectedGaussNewton {
       var xNew = x, fNew = fx, gNew = g, hNew = h
       var converged = false
       for _ in 0..<20 {
-        guard let dFree = Self.solve(h, g, free, n, lambda: damping * scale) else { break }
-        xNew = x
-        for (a, j) in free.enumerated() { xNew[j] = Swift.min(Swift.max(x[j] + dFree[a], lower[j]), upper[j]) }
-        // The quadratic model's gain over the (clamped) step s: −(g·s + ½·sᵀHs).
-        var gs = 0.0, shs = 0.0
-        for j in free {
-          let sj = xNew[j] - x[j]
-          gs += g[j] * sj
-          var row = 0.0
-          for k in free { row += h[j * n + k] * (xNew[k] - x[k]) }
-          shs += sj * row
-        }
-        let predicted = -(gs + 0.5 * shs)
+        guard let step = Self.clampedStep(x, g, h, free, lower, upper, lambda: damping * scale) else { break }
+        xNew = step.x
+        let gs = step.slope, predicted = step.predictedGain
         if damping <= 1e-3 && predicted <= tolerance * Swift.max(abs(fx), 1) { converged = true; break }
         guard gs < 0 else { damping = Swift.max(damping * 4, 1e-6); continue }
         (fNew, gNew, hNew) = f(xNew)
@@ -77,6 +66,33 @@ struct ProjectedGaussNewton {
       if improvement <= tolerance * Swift.max(abs(fx), 1) { break }
     }
     return Result(x: x, value: fx, iterations: iterations, evaluations: evaluations)
+  }
+
+  /// The coordinates not held at a bound: those whose gradient does not push outward.
+  static func freeCoordinates(_ x: [Double], _ g: [Double], _ lower: [Double], _ upper: [Double]) -> [Int] {
+    var free: [Int] = []
+    for j in 0..<x.count where !((x[j] <= lower[j] && g[j] > 0) || (x[j] >= upper[j] && g[j] < 0)) { free.append(j) }
+    return free
+  }
+
+  /// The damped Gauss–Newton step over the free coordinates, clamped to the box, with its
+  /// slope g·s and the quadratic model's gain −(g·s + ½·sᵀHs) over the clamped step s.
+  static func clampedStep(
+    _ x: [Double], _ g: [Double], _ h: [Double], _ free: [Int], _ lower: [Double], _ upper: [Double], lambda: Double
+  ) -> (x: [Double], slope: Double, predictedGain: Double)? {
+    let n = x.count
+    guard let dFree = solve(h, g, free, n, lambda: lambda) else { return nil }
+    var xNew = x
+    for (a, j) in free.enumerated() { xNew[j] = Swift.min(Swift.max(x[j] + dFree[a], lower[j]), upper[j]) }
+    var gs = 0.0, shs = 0.0
+    for j in free {
+      let sj = xNew[j] - x[j]
+      gs += g[j] * sj
+      var row = 0.0
+      for k in free { row += h[j * n + k] * (xNew[k] - x[k]) }
+      shs += sj * row
+    }
+    return (xNew, gs, -(gs + 0.5 * shs))
   }
 
   /// d_f solving (H_ff + λI)·d = −g_f by Cholesky, λ = 0 first and raised while H_ff is not
