@@ -173,7 +173,9 @@ import PlannerCore
 /// A variant spelled as `solver[:g=γ][:cv=γ1/γ2/…][:rw][:it=N][:vf=F][:pre][:nit=N][:ntol=T]`,
 /// e.g. `lbfgs:cv=0.3/1/3:rw` (`pre`: Fisher-preconditioned L-BFGS; `nit`, `ntol`: Gauss–Newton).
 func parseVariant(_ text: String) -> FSRSOptimizer.Configuration? {
-  var c = FSRSOptimizer.Configuration()
+  // From the inner-split L-BFGS fit with no γ grid and no recency weights, so the tokens mean
+  // what they meant before the evidence fit became the default (`ev:rw:nit=5:er=0.1/10:lol` is it).
+  var c = FSRSOptimizer.Configuration.innerSplitLBFGS
   c.regularizationCandidates = []
   c.recencyWeighting = false
   for token in text.split(separator: ":").map(String.init) {
@@ -229,23 +231,25 @@ func parseVariant(_ text: String) -> FSRSOptimizer.Configuration? {
 let devSetVariants: [String: FSRSOptimizer.Configuration] = {
   var v: [String: FSRSOptimizer.Configuration] = [:]
   v["shipped"] = FSRSOptimizer.Configuration()
-  // The fit shipped before this round's speed work (the same pipeline, same bits as then).
-  var previous = FSRSOptimizer.Configuration()
+  // The fit shipped before the evidence Gauss–Newton one (γ by an inner split, then L-BFGS).
+  v["lbfgs-split"] = FSRSOptimizer.Configuration.innerSplitLBFGS
+  // The inner-split fit before this round's speed work (the same pipeline, same bits as then).
+  var previous = FSRSOptimizer.Configuration.innerSplitLBFGS
   previous.pairedCards = false
   previous.carryCurvature = false
   previous.interpolatingLineSearch = false
   previous.stopAtWorseCandidate = false
   v["previous"] = previous
-  // The shipped pipeline with the faster solvers measured in docs/optimizer.md.
-  var fast = FSRSOptimizer.Configuration()
+  // The inner-split pipeline with the faster solvers measured in docs/optimizer.md.
+  var fast = FSRSOptimizer.Configuration.innerSplitLBFGS
   fast.fisherPreconditioner = true
   fast.lbfgsTolerance = 1e-7
-  v["shipped-pre"] = fast
-  fast = FSRSOptimizer.Configuration()
+  v["lbfgs-split-pre"] = fast
+  fast = FSRSOptimizer.Configuration.innerSplitLBFGS
   fast.solver = .gaussNewton
   fast.newtonTolerance = 1e-8
-  v["shipped-gn"] = fast
-  var adam = FSRSOptimizer.Configuration()
+  v["lbfgs-split-gn"] = fast
+  var adam = FSRSOptimizer.Configuration.innerSplitLBFGS
   adam.solver = .adam
   adam.regularizationCandidates = []
   adam.recencyWeighting = false

@@ -52,6 +52,8 @@ struct FSRS6LossGradient {
     @usableFromInline var end: Int
     @usableFromInline var loss = 0.0
     @usableFromInline var grad = ParameterGradient.zero
+    /// Where this card's Fisher information goes (``passes``), or nil.
+    @usableFromInline var fisher: UnsafeMutablePointer<ParameterGradient>? = nil
 
     @inlinable init(s: Double, ds: ParameterGradient, d: Double, dd: SIMD8<Double>, i: Int, end: Int) {
       self.s = s; self.ds = ds; self.d = d; self.dd = dd; self.i = i; self.end = end
@@ -102,34 +104,41 @@ struct FSRS6LossGradient {
   /// two cards side by side: the even-numbered cards of the run accumulate into one sum, the
   /// odd ones into another, added at the end. Each card's review chain is serial (every
   /// `exp`/`log` waits for the previous state), so two independent chains let the processor
-  /// overlap them. The order of every addition is fixed by the cards alone.
+  /// overlap them. The order of every addition is fixed by the cards alone. With `fisher`, the
+  /// Fisher information of every `fisherStride`-th card (by index) is added to those 21 rows
+  /// too, both lanes into the same rows in that fixed interleaving.
   @inlinable
   func passes(
     _ ratings: UnsafeBufferPointer<UInt8>, _ elapsed: UnsafeBufferPointer<Int32>, _ starts: UnsafeBufferPointer<Int>,
     _ first: Int, _ last: Int, _ loss: inout Double, _ grad: inout ParameterGradient,
-    weights: UnsafeBufferPointer<Double>? = nil
+    weights: UnsafeBufferPointer<Double>? = nil, fisher: UnsafeMutablePointer<ParameterGradient>? = nil, fisherStride: Int = 1
   ) {
     guard first < last else { return }
+    func lane(_ c: Int) -> Lane {
+      var l = begin(ratings, starts[c], starts[c + 1])
+      l.fisher = c % fisherStride == 0 ? fisher : nil
+      return l
+    }
     var c = first
-    var a = begin(ratings, starts[c], starts[c + 1])
+    var a = lane(c)
     c += 1
     guard c < last else {
-      pass(ratings, elapsed, starts[first], starts[first + 1], &loss, &grad, weights: weights)
+      pass(ratings, elapsed, starts[first], starts[first + 1], &loss, &grad, weights: weights, fisher: a.fisher)
       return
     }
-    var b = begin(ratings, starts[c], starts[c + 1])
+    var b = lane(c)
     c += 1
     while true {
       if a.i < a.end && b.i < b.end {
-        step(&a, ratings, elapsed, weights: weights, fisher: nil)
-        step(&b, ratings, elapsed, weights: weights, fisher: nil)
+        step(&a, ratings, elapsed, weights: weights, fisher: a.fisher)
+        step(&b, ratings, elapsed, weights: weights, fisher: b.fisher)
         continue
       }
       // A lane whose card ended takes the next card, its sums carried over.
       if a.i >= a.end {
         guard c < last else { break }
         let (l, g) = (a.loss, a.grad)
-        a = begin(ratings, starts[c], starts[c + 1])
+        a = lane(c)
         a.loss = l
         a.grad = g
         c += 1
@@ -137,14 +146,14 @@ struct FSRS6LossGradient {
       if b.i >= b.end {
         guard c < last else { break }
         let (l, g) = (b.loss, b.grad)
-        b = begin(ratings, starts[c], starts[c + 1])
+        b = lane(c)
         b.loss = l
         b.grad = g
         c += 1
       }
     }
-    while a.i < a.end { step(&a, ratings, elapsed, weights: weights, fisher: nil) }
-    while b.i < b.end { step(&b, ratings, elapsed, weights: weights, fisher: nil) }
+    while a.i < a.end { step(&a, ratings, elapsed, weights: weights, fisher: a.fisher) }
+    while b.i < b.end { step(&b, ratings, elapsed, weights: weights, fisher: b.fisher) }
     loss += a.loss + b.loss
     grad += a.grad + b.grad
   }
@@ -312,17 +321,20 @@ struct FSRS6LossGradient {
 
   /// The same pass without tangents: the summed BCE of the card's examples, same arithmetic.
   /// With `times`, only the examples at or after `from` count (the same sum as weights 1 on
-  /// those and 0 elsewhere).
+  /// those and 0 elsewhere). With `plain`, the unweighted sum of the card is added to it too
+  /// (the same bits as a second call without `weights`).
   @inlinable
   func loss(
     _ ratings: UnsafeBufferPointer<UInt8>, _ elapsed: UnsafeBufferPointer<Int32>, _ start: Int, _ end: Int,
-    weights: UnsafeBufferPointer<Double>? = nil, times: UnsafeBufferPointer<Int64>? = nil, from cut: Int64 = .min
+    weights: UnsafeBufferPointer<Double>? = nil, times: UnsafeBufferPointer<Int64>? = nil, from cut: Int64 = .min,
+    plain: UnsafeMutablePointer<Double>? = nil
   ) -> Double {
     let eps = BinaryCrossEntropy.epsilon
     let g0 = Int(ratings[start])
     var s = Swift.min(Swift.max(w[g0 - 1], FSRS6.minStability), FSRS6.maxStability)
     var d = Swift.min(Swift.max(w[4] - exp(w5 * Double(g0 - 1)) + 1, 1), 10)
     var sum = 0.0
+    var plainSum = 0.0
     var i = start + 1
     while i < end {
       let g = Int(ratings[i])
@@ -337,7 +349,9 @@ struct FSRS6LossGradient {
         let r = exp(-w20 * lb)
         let p = Swift.min(Swift.max(r, eps), 1 - eps)
         if times == nil || times![i] >= cut {
-          sum -= (weights?[i] ?? 1) * (g > 1 ? (r > eps && r < 1 - eps ? -w20 * lb : log(p)) : log(1 - p))
+          let l = g > 1 ? (r > eps && r < 1 - eps ? -w20 * lb : log(p)) : log(1 - p)
+          sum -= (weights?[i] ?? 1) * l
+          plainSum -= l
         }
         if g == 1 {
           let sf = w11 * exp(-w12 * log(d)) * (exp(w13 * log(s + 1)) - 1) * exp(w14 * (1 - r))
@@ -353,6 +367,7 @@ struct FSRS6LossGradient {
       s = newS.isNaN ? FSRS6.minStability : Swift.min(Swift.max(newS, FSRS6.minStability), FSRS6.maxStability)
       i += 1
     }
+    if let plain { plain.pointee += plainSum }
     return sum
   }
 }

@@ -17,10 +17,11 @@ extension FSRSOptimizer {
   /// the current u and F (a few 21×21 Cholesky factorisations, no pass), then takes one damped
   /// Gauss–Newton step on J at that γ. Otherwise γ stays ``Configuration/regularization``
   /// scaled by (n/10⁴)^``Configuration/regularizationExponent``.
-  /// Returns the weights, the final γ and the iterations.
+  /// Returns the weights, the final γ, the iterations and, when the last pass was the
+  /// loss-only one at the returned weights, their plain mean log loss from that same pass.
   func evidenceGaussNewton(
     _ data: TrainingData, start: [Double], weights: [Double]?, counter: PassCounter?
-  ) -> ([Double], Double, Int) {
+  ) -> ([Double], Double, Int, Double?) {
     let n = Double(data.exampleCount)
     let bounds = Self.trainingBounds
     let sigma = Self.priorScale
@@ -36,7 +37,7 @@ extension FSRSOptimizer {
     var (fd, gd, hd) = f(u)
     counter?.reviews += passCost
     var iterations = 0
-    guard fd.isFinite else { return (start, gamma, 0) }
+    guard fd.isFinite else { return (start, gamma, 0, nil) }
 
     func total(_ u: [Double], _ fd: Double, _ gd: [Double], _ hd: [Double], _ gamma: Double) -> (Double, [Double], [Double]) {
       var value = fd
@@ -52,6 +53,7 @@ extension FSRSOptimizer {
     }
 
     var damping = 1e-3
+    var plainLoss: Double? = nil
     while iterations < c.newtonIterations {
       if c.evidenceRegularization {
         let uu = u.reduce(0) { $0 + $1 * $1 }
@@ -76,6 +78,7 @@ extension FSRSOptimizer {
       var accepted = false
       var converged = false
       var uNew = u, fdNew = fd, gdNew = gd, hdNew = hd
+      var plainNew: Double? = nil
       for _ in 0..<20 {
         guard let step = ProjectedGaussNewton.clampedStep(u, g, h, free, lower, upper, lambda: damping * scale) else { break }
         uNew = step.x
@@ -84,8 +87,11 @@ extension FSRSOptimizer {
         guard gs < 0 else { damping = Swift.max(damping * 4, 1e-6); continue }
         let last = iterations == c.newtonIterations && c.lossOnlyLastStep
         if last {
-          // The last step's trial needs only its value (nothing is solved after it).
-          fdNew = Self.weightedLoss(data, (0..<21).map { start[$0] + sigma[$0] * uNew[$0] }, weights: weights, threads: c.threads)
+          // The last step's trial needs only its value (nothing is solved after it); the same
+          // pass gives the plain loss the acceptance test needs.
+          var plain = 0.0
+          fdNew = Self.weightedLoss(data, (0..<21).map { start[$0] + sigma[$0] * uNew[$0] }, weights: weights, threads: c.threads, plain: &plain)
+          plainNew = plain
           counter?.reviews += data.ratings.count / 3
         } else {
           (fdNew, gdNew, hdNew) = f(uNew)
@@ -106,32 +112,40 @@ extension FSRSOptimizer {
         break
       }
       u = uNew; fd = fdNew; gd = gdNew; hd = hdNew
+      plainLoss = plainNew
     }
-    return ((0..<21).map { start[$0] + sigma[$0] * u[$0] }, gamma, iterations)
+    return ((0..<21).map { start[$0] + sigma[$0] * u[$0] }, gamma, iterations, plainLoss)
   }
 
   /// Σ ρ·BCE / n at `w` (ρ = `weights`, or 1), without tangents, in the two fixed halves of
-  /// the cards (added in order, so the value does not depend on `threads`).
-  static func weightedLoss(_ data: TrainingData, _ w: [Double], weights: [Double]?, threads: Int) -> Double {
+  /// the cards (added in order, so the value does not depend on `threads`). `plain` receives
+  /// Σ BCE / n from the same pass, the same bits as ``meanLogLoss(_:_:threads:)``.
+  static func weightedLoss(_ data: TrainingData, _ w: [Double], weights: [Double]?, threads: Int, plain: UnsafeMutablePointer<Double>? = nil) -> Double {
     let model = FSRS6LossGradient(w)
     let cards = data.trainingCardCount
     var halves = [0.0, 0.0]
+    var plainHalves = [0.0, 0.0]
     data.ratings.withUnsafeBufferPointer { ratings in
       data.elapsed.withUnsafeBufferPointer { elapsed in
         (weights ?? []).withUnsafeBufferPointer { wp in
           halves.withUnsafeMutableBufferPointer { out in
-            let o = out.baseAddress!
-            inHalves(threads: threads) { h in
-              var sum = 0.0
-              for c in (h == 0 ? 0..<(cards / 2) : (cards / 2)..<cards) {
-                sum += model.loss(ratings, elapsed, data.starts[c], data.starts[c + 1], weights: weights == nil ? nil : wp)
+            plainHalves.withUnsafeMutableBufferPointer { plainOut in
+              let o = out.baseAddress!, po = plainOut.baseAddress!
+              inHalves(threads: threads) { h in
+                var sum = 0.0
+                for c in (h == 0 ? 0..<(cards / 2) : (cards / 2)..<cards) {
+                  sum += model.loss(
+                    ratings, elapsed, data.starts[c], data.starts[c + 1], weights: weights == nil ? nil : wp,
+                    plain: plain == nil ? nil : po + h)
+                }
+                o[h] = sum
               }
-              o[h] = sum
             }
           }
         }
       }
     }
+    plain?.pointee = (plainHalves[0] + plainHalves[1]) / Double(data.exampleCount)
     return (halves[0] + halves[1]) / Double(data.exampleCount)
   }
 
@@ -152,10 +166,10 @@ extension FSRSOptimizer {
         }
       }
     }
-    // Columns of L⁻¹ by forward substitution: L·x = e_k.
+    // Columns of L⁻¹ by forward substitution: L·x = e_k (x[k...] only; one buffer for all k).
     var trace = 0.0
+    var x = [Double](repeating: 0, count: m)
     for k in 0..<m {
-      var x = [Double](repeating: 0, count: m)
       for i in k..<m {
         var sum = i == k ? 1.0 : 0.0
         for j in k..<i { sum -= l[i * m + j] * x[j] }

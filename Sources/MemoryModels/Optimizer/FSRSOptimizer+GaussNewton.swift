@@ -30,6 +30,7 @@ extension FSRSOptimizer {
     let sigma = Self.priorScale
     let cards = data.trainingCardCount
     let threads = configuration.threads
+    let paired = configuration.pairedCards
     // The Fisher matrix from every `stride`-th card, scaled up by the examples' share.
     let stride = Swift.max(configuration.fisherStride, 1)
     var sampled = 0
@@ -52,10 +53,19 @@ extension FSRSOptimizer {
                   let work = { (h: Int) in
                     var l = 0.0
                     var g = ParameterGradient.zero
-                    for c in (h == 0 ? 0..<(cards / 2) : (cards / 2)..<cards) {
-                      model.pass(
-                        ratings, elapsed, data.starts[c], data.starts[c + 1], &l, &g,
-                        weights: weights == nil ? nil : wp, fisher: c % stride == 0 ? fp + 21 * h : nil)
+                    let half = h == 0 ? 0..<(cards / 2) : (cards / 2)..<cards
+                    if paired {
+                      data.starts.withUnsafeBufferPointer { starts in
+                        model.passes(
+                          ratings, elapsed, starts, half.lowerBound, half.upperBound, &l, &g,
+                          weights: weights == nil ? nil : wp, fisher: fp + 21 * h, fisherStride: stride)
+                      }
+                    } else {
+                      for c in half {
+                        model.pass(
+                          ratings, elapsed, data.starts[c], data.starts[c + 1], &l, &g,
+                          weights: weights == nil ? nil : wp, fisher: c % stride == 0 ? fp + 21 * h : nil)
+                      }
                     }
                     lp[h] = l
                     gp[h] = g

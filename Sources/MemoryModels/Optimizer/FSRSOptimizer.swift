@@ -5,10 +5,13 @@ import PlannerCore
 /// Fits the 21 FSRS-6 parameters to one learner's review history (fsrs-rs
 /// `compute_parameters`, FSRS6.md §7), in memory and deterministically.
 ///
-/// Pipeline: training examples (``TrainingData``) → thresholds (< 8 examples: defaults;
-/// < 64: initial stabilities only) → pre-train w0…w3 (``InitialStabilityPretrainer``) → γ of
-/// the pull toward the start chosen by an inner time split → full-batch projected L-BFGS on the
-/// recency-weighted binary cross-entropy plus that pull, which fades as 1/n. See docs/optimizer.md.
+/// Pipeline (the default ``Configuration``): training examples (``TrainingData``) → thresholds
+/// (< 8 examples: defaults; < 64: initial stabilities only) → pre-train w0…w3
+/// (``InitialStabilityPretrainer``) → a few projected Gauss–Newton steps on the whole training
+/// part, on the recency-weighted binary cross-entropy plus a pull toward the start whose strength
+/// γ is re-estimated before each step by the evidence rule
+/// (``evidenceGaussNewton(_:start:weights:counter:)``). The fit shipped before it (γ chosen by an
+/// inner time split, then L-BFGS) is ``Configuration/innerSplitLBFGS``. See docs/optimizer.md.
 public struct FSRSOptimizer: Sendable {
   public struct Configuration: Sendable, Hashable {
     /// Passes over the data (fsrs-rs: 5).
@@ -47,14 +50,15 @@ public struct FSRSOptimizer: Sendable {
     /// L-BFGS starts its curvature from the Fisher information at the start point (one pass
     /// more per fit, far fewer iterations; measured in docs/optimizer.md, not the default).
     public var fisherPreconditioner = false
-    /// Gauss–Newton iterations at most (``Solver/gaussNewton``).
-    public var newtonIterations = 30
+    /// Gauss–Newton iterations at most (``Solver/gaussNewton``, ``directGaussNewton``).
+    public var newtonIterations = 5
     /// Gauss–Newton iterations at most in the inner fits that choose γ (nil: ``newtonIterations``).
     public var innerNewtonIterations: Int? = nil
     /// Gauss–Newton stops when a step gains (or the next is predicted to gain) less than this.
     public var newtonTolerance = 1e-9
-    /// L-BFGS's gradient passes walk two cards side by side (``FSRS6LossGradient/passes``):
-    /// the same arithmetic per card, sums in another fixed order, faster.
+    /// The gradient passes (L-BFGS's, and the Fisher passes of the Gauss–Newton solvers) walk
+    /// two cards side by side (``FSRS6LossGradient/passes``): the same arithmetic per card, sums
+    /// in another fixed order, faster.
     public var pairedCards = true
     /// Each warm-started L-BFGS run (the next γ candidate, the full fit) begins with the
     /// curvature pairs of the run it starts from, corrected for the change of the pull's
@@ -85,24 +89,38 @@ public struct FSRSOptimizer: Sendable {
     public var fullFisherPreconditioner = false
     /// All 21 weights by Gauss–Newton from the start on the whole training data
     /// (``FSRSOptimizer/evidenceGaussNewton(_:start:weights:counter:)``): no inner split, no
-    /// γ candidates.
-    public var directGaussNewton = false
+    /// γ candidates (the default).
+    public var directGaussNewton = true
     /// With ``directGaussNewton``: γ re-estimated before each step by the evidence fixed point.
-    public var evidenceRegularization = false
+    public var evidenceRegularization = true
     /// Fixed-point iterations of the evidence γ per step.
     public var evidenceSteps = 5
     /// The evidence γ is kept within this range.
-    public var evidenceRange: ClosedRange<Double> = 0.1...100
+    public var evidenceRange: ClosedRange<Double> = 0.1...10
     /// With ``directGaussNewton`` and a fixed γ: γ = ``regularization``·(n/10⁴)^this.
     public var regularizationExponent = 0.0
     /// With ``directGaussNewton``: the trial points of the last allowed step are scored by a
     /// loss-only pass (no gradient or Fisher matrix is needed after it).
-    public var lossOnlyLastStep = false
+    public var lossOnlyLastStep = true
     /// The Fisher matrix of the Gauss–Newton solvers from every this-many-th card only, scaled
     /// by the examples' share (the gradient stays exact; 1: every card).
     public var fisherStride = 1
 
+    /// The default: the evidence Gauss–Newton fit (docs/optimizer.md).
     public init() {}
+
+    /// The fit shipped before the evidence Gauss–Newton one, kept for benchmarks and ablations:
+    /// γ among ``regularizationCandidates`` by an inner time split, then full-batch L-BFGS to
+    /// convergence (30 Gauss–Newton iterations where a Gauss–Newton solver is chosen).
+    public static var innerSplitLBFGS: Configuration {
+      var c = Configuration()
+      c.directGaussNewton = false
+      c.evidenceRegularization = false
+      c.newtonIterations = 30
+      c.evidenceRange = 0.1...100
+      c.lossOnlyLastStep = false
+      return c
+    }
   }
 
   /// How the weights are trained.
@@ -205,10 +223,10 @@ public struct FSRSOptimizer: Sendable {
 
     if configuration.directGaussNewton {
       let weights = configuration.recencyWeighting ? data.recencyWeights() : nil
-      let (trained, gamma, it) = evidenceGaussNewton(data, start: start, weights: weights, counter: counter)
+      let (trained, gamma, it, loss) = evidenceGaussNewton(data, start: start, weights: weights, counter: counter)
       report.regularization = gamma
       report.steps = it
-      return accept(trained, data: data, defaultLoss: defaultLoss, report: report)
+      return accept(trained, data: data, defaultLoss: defaultLoss, report: report, loss: loss)
     }
     var gamma = configuration.regularization
     var warm: [Double]? = nil
@@ -229,12 +247,13 @@ public struct FSRSOptimizer: Sendable {
   }
 
   /// The report with `trained` (clipped) if its plain in-sample loss is not worse than the
-  /// defaults', else with the defaults and the reason.
-  func accept(_ trained: [Double], data: TrainingData, defaultLoss: Double, report: FSRSFitReport) -> FSRSFitReport {
+  /// defaults', else with the defaults and the reason. `loss`: that loss of `trained` when the
+  /// solver already has it (used only if clipping leaves `trained` as it is).
+  func accept(_ trained: [Double], data: TrainingData, defaultLoss: Double, report: FSRSFitReport, loss known: Double? = nil) -> FSRSFitReport {
     var report = report
     let n = data.exampleCount
     let fitted = FSRSParameters.clipped(trained)
-    let loss = Self.meanLogLoss(data, fitted, threads: configuration.threads)
+    let loss = known.flatMap { fitted.weights == trained ? $0 : nil } ?? Self.meanLogLoss(data, fitted, threads: configuration.threads)
     if loss.isFinite && loss <= defaultLoss {
       report.parameters = fitted
       report.scope = .all

@@ -4,7 +4,7 @@ import Testing
 @testable import PlannerCore
 
 /// The Fisher curvature the Gauss–Newton solver and the preconditioned L-BFGS use, and those
-/// two solvers (measured options, not the shipped default: docs/optimizer.md).
+/// two solvers inside the inner-split pipeline (measured options, not the default: docs/optimizer.md).
 @Suite("FSRS-6 optimizer: Fisher curvature and the faster solvers")
 struct FasterSolversTests {
   /// On a card with exactly one example, the BCE gradient is (p − y)/(p(1 − p))·∇p, so the
@@ -49,11 +49,12 @@ struct FasterSolversTests {
   }
 
   /// Gauss–Newton and the Fisher-preconditioned L-BFGS give bit-identical parameters with one
-  /// and two threads, fit all 21 weights and land within 0.002 of the shipped fit's in-sample loss.
+  /// and two threads, fit all 21 weights and land within 0.002 of the inner-split L-BFGS fit's
+  /// in-sample loss.
   @Test(arguments: ["gauss-newton", "preconditioned"])
   func fasterSolversAreDeterministicAndConverge(_ name: String) {
     let cards = FSRSHistorySimulator.histories(parameters: FSRSHistorySimulator.custom, cards: 120, reviewsPerCard: 7, seed: 5)
-    var c = FSRSOptimizer.Configuration()
+    var c = FSRSOptimizer.Configuration.innerSplitLBFGS
     if name == "gauss-newton" { c.solver = .gaussNewton } else { c.fisherPreconditioner = true }
     c.threads = 1
     var two = c
@@ -62,7 +63,7 @@ struct FasterSolversTests {
     let b = FSRSOptimizer(configuration: two).fit(cards)
     #expect(a.parameters == b.parameters)
     #expect(a.scope == .all, "\(a.reason)")
-    let shipped = FSRSOptimizer().fit(cards)
+    let shipped = FSRSOptimizer(configuration: .innerSplitLBFGS).fit(cards)
     #expect(a.logLossAfter < a.logLossBefore)
     #expect(abs(a.logLossAfter - shipped.logLossAfter) < 0.002, "\(a.logLossAfter) vs \(shipped.logLossAfter)")
   }

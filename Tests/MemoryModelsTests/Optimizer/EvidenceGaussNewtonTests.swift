@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+@testable import MemoryModels
+@testable import PlannerCore
+
+/// The default fit: projected Gauss–Newton with the evidence γ (FSRSOptimizer+Evidence.swift),
+/// its two-cards-at-a-time Fisher pass and the acceptance loss taken from its last pass.
+@Suite("FSRS-6 optimizer: the evidence Gauss–Newton fit (the default)")
+struct EvidenceGaussNewtonTests {
+  @Test func theDefaultIsTheEvidenceFitAndTheInnerSplitFitStaysReachable() {
+    let c = FSRSOptimizer.Configuration()
+    #expect(c.directGaussNewton && c.evidenceRegularization && c.lossOnlyLastStep && c.recencyWeighting)
+    #expect(c.newtonIterations == 5 && c.evidenceRange == 0.1...10)
+    let old = FSRSOptimizer.Configuration.innerSplitLBFGS
+    #expect(!old.directGaussNewton && !old.evidenceRegularization && !old.lossOnlyLastStep)
+    #expect(old.solver == .lbfgs && old.newtonIterations == 30 && old.regularizationCandidates == [0.3, 1, 3, 10])
+    let cards = FSRSHistorySimulator.histories(parameters: FSRSHistorySimulator.custom, cards: 80, reviewsPerCard: 6, seed: 9)
+    let a = FSRSOptimizer().fit(cards), b = FSRSOptimizer(configuration: old).fit(cards)
+    #expect(a.scope == .all && b.scope == .all)
+    #expect(a.parameters != b.parameters)
+    #expect(a.steps <= 5 && a.regularization.map { (0.1...10).contains($0) } == true)
+  }
+
+  /// Same bytes with one and two threads and on a second run; the two-cards-at-a-time Fisher
+  /// pass gives the same fit as the serial one up to rounding.
+  @Test func deterministicAndThePairedFisherPassAgreesWithTheSerialOne() {
+    let cards = FSRSHistorySimulator.histories(parameters: FSRSHistorySimulator.custom, cards: 121, reviewsPerCard: 7, seed: 4)
+    var one = FSRSOptimizer.Configuration()
+    one.threads = 1
+    var two = one
+    two.threads = 2
+    var serial = one
+    serial.pairedCards = false
+    let a = FSRSOptimizer(configuration: one).fit(cards)
+    let b = FSRSOptimizer(configuration: two).fit(cards)
+    let c = FSRSOptimizer(configuration: one).fit(cards)
+    let s = FSRSOptimizer(configuration: serial).fit(cards)
+    #expect(a.parameters == b.parameters && a.parameters == c.parameters)
+    #expect(a.logLossAfter == b.logLossAfter)
+    #expect(abs(a.logLossAfter - s.logLossAfter) <= 1e-9)
+    for j in 0..<21 {
+      #expect(abs(a.parameters[j] - s.parameters[j]) <= 1e-6 * max(1, abs(s.parameters[j])), "w\(j)")
+    }
+  }
+
+  /// The paired Fisher pass (every card, and every second card) sums the same loss, gradient
+  /// and Fisher matrix as the serial one, to rounding.
+  @Test(arguments: [1, 2])
+  func pairedFisherObjectiveMatchesTheSerialOne(_ stride: Int) {
+    let cards = FSRSHistorySimulator.histories(parameters: FSRSHistorySimulator.custom, cards: 57, reviewsPerCard: 8, seed: 2)
+    let data = TrainingData(cards)
+    var c = FSRSOptimizer.Configuration()
+    c.fisherStride = stride
+    var s = c
+    s.pairedCards = false
+    let start = FSRSParameters.defaults.weights
+    let weights = data.recencyWeights()
+    let u = (0..<21).map { 0.1 * sin(Double($0)) }
+    let (fp, gp, hp) = FSRSOptimizer(configuration: c).fisherObjective(data, prior: start, gamma: 0.5, weights: weights)(u)
+    let (fs, gs, hs) = FSRSOptimizer(configuration: s).fisherObjective(data, prior: start, gamma: 0.5, weights: weights)(u)
+    #expect(abs(fp - fs) <= 1e-12 * abs(fs))
+    for j in 0..<21 { #expect(abs(gp[j] - gs[j]) <= 1e-10 * max(1e-3, abs(gs[j])), "g\(j)") }
+    for k in 0..<(21 * 21) { #expect(abs(hp[k] - hs[k]) <= 1e-10 * max(1e-3, abs(hs[k])), "H\(k)") }
+  }
+
+  /// The loss-only pass's plain sum is the same bits as ``FSRSOptimizer/meanLogLoss`` (so the
+  /// acceptance test can take it instead of a pass of its own).
+  @Test func lossOnlyPassGivesThePlainLossBitForBit() {
+    let cards = FSRSHistorySimulator.histories(parameters: FSRSHistorySimulator.custom, cards: 33, reviewsPerCard: 9, seed: 6)
+    let data = TrainingData(cards)
+    let w = FSRSHistorySimulator.custom.weights
+    for threads in [1, 2] {
+      var plain = 0.0
+      let weighted = FSRSOptimizer.weightedLoss(data, w, weights: data.recencyWeights(), threads: threads, plain: &plain)
+      #expect(plain == FSRSOptimizer.meanLogLoss(data, FSRSHistorySimulator.custom))
+      #expect(weighted != plain && weighted.isFinite)
+    }
+  }
+}
