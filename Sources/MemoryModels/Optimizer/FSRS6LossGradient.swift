@@ -53,7 +53,7 @@ struct FSRS6LossGradient {
     @usableFromInline var loss = 0.0
     @usableFromInline var grad = ParameterGradient.zero
     /// Where this card's Fisher information goes (``passes``), or nil.
-    @usableFromInline var fisher: UnsafeMutablePointer<ParameterGradient>? = nil
+    @usableFromInline var fisher: UnsafeMutablePointer<FisherRow>? = nil
 
     @inlinable init(s: Double, ds: ParameterGradient, d: Double, dd: SIMD8<Double>, i: Int, end: Int) {
       self.s = s; self.ds = ds; self.d = d; self.dd = dd; self.i = i; self.end = end
@@ -90,7 +90,7 @@ struct FSRS6LossGradient {
   func pass(
     _ ratings: UnsafeBufferPointer<UInt8>, _ elapsed: UnsafeBufferPointer<Int32>,
     _ start: Int, _ end: Int, _ loss: inout Double, _ grad: inout ParameterGradient,
-    weights: UnsafeBufferPointer<Double>? = nil, fisher: UnsafeMutablePointer<ParameterGradient>? = nil
+    weights: UnsafeBufferPointer<Double>? = nil, fisher: UnsafeMutablePointer<FisherRow>? = nil
   ) {
     var lane = begin(ratings, start, end)
     lane.loss = loss
@@ -111,7 +111,7 @@ struct FSRS6LossGradient {
   func passes(
     _ ratings: UnsafeBufferPointer<UInt8>, _ elapsed: UnsafeBufferPointer<Int32>, _ starts: UnsafeBufferPointer<Int>,
     _ first: Int, _ last: Int, _ loss: inout Double, _ grad: inout ParameterGradient,
-    weights: UnsafeBufferPointer<Double>? = nil, fisher: UnsafeMutablePointer<ParameterGradient>? = nil, fisherStride: Int = 1
+    weights: UnsafeBufferPointer<Double>? = nil, fisher: UnsafeMutablePointer<FisherRow>? = nil, fisherStride: Int = 1
   ) {
     guard first < last else { return }
     func lane(_ c: Int) -> Lane {
@@ -163,7 +163,7 @@ struct FSRS6LossGradient {
   @inlinable @inline(__always)
   func step(
     _ lane: inout Lane, _ ratings: UnsafeBufferPointer<UInt8>, _ elapsed: UnsafeBufferPointer<Int32>,
-    weights: UnsafeBufferPointer<Double>?, fisher: UnsafeMutablePointer<ParameterGradient>?
+    weights: UnsafeBufferPointer<Double>?, fisher: UnsafeMutablePointer<FisherRow>?
   ) {
     let eps = BinaryCrossEntropy.epsilon
     let i = lane.i
@@ -294,13 +294,27 @@ struct FSRS6LossGradient {
     lane.i = i + 1
   }
 
+  /// One row of the Fisher accumulator: 24 single-precision lanes. The rank-one updates run in
+  /// `Float`, half the vector work of `Double` (the accumulation was most of a Fisher pass); the
+  /// matrix only shapes the Gauss–Newton step and the evidence γ, and is read back as `Double`.
+  @usableFromInline
+  struct FisherRow: Sendable {
+    @usableFromInline var a: SIMD8<Float>
+    @usableFromInline var b: SIMD8<Float>
+    @usableFromInline var c: SIMD8<Float>
+    @usableFromInline static let zero = FisherRow(a: .zero, b: .zero, c: .zero)
+    @inlinable init(a: SIMD8<Float>, b: SIMD8<Float>, c: SIMD8<Float>) { self.a = a; self.b = b; self.c = c }
+    @inlinable subscript(_ i: Int) -> Double { Double(i < 8 ? a[i] : (i < 16 ? b[i - 8] : c[i - 16])) }
+  }
+
   /// h += k·v·vᵀ over the lower block triangle: rows 0…7 only their first SIMD8 block (columns
   /// 0…7), rows 8…15 the first two, rows 16…20 all three; the other entries follow by symmetry
   /// (``fisherEntry``). 39 vector multiply-adds instead of 63, written out so they inline.
   @inlinable @inline(__always)
-  static func accumulateFisher(_ h: UnsafeMutablePointer<ParameterGradient>, _ v: ParameterGradient, _ k: Double) {
-    let a = v.a, b = v.b, c = v.c
-    let sa = a * k, sb = b * k, sc = c * k
+  static func accumulateFisher(_ h: UnsafeMutablePointer<FisherRow>, _ v: ParameterGradient, _ k: Double) {
+    let a = SIMD8<Float>(v.a), b = SIMD8<Float>(v.b), c = SIMD8<Float>(v.c)
+    let kf = Float(k)
+    let sa = a * kf, sb = b * kf, sc = c * kf
     for j in 0..<8 { h[j].a += a * sa[j] }
     for j in 0..<8 {
       h[8 + j].a += a * sb[j]
@@ -315,7 +329,7 @@ struct FSRS6LossGradient {
 
   /// Entry (i, j) of the symmetric matrix whose lower block triangle ``accumulateFisher`` filled.
   @inlinable
-  static func fisherEntry(_ rows: UnsafePointer<ParameterGradient>, _ i: Int, _ j: Int) -> Double {
+  static func fisherEntry(_ rows: UnsafePointer<FisherRow>, _ i: Int, _ j: Int) -> Double {
     j / 8 <= i / 8 ? rows[i][j] : rows[j][i]
   }
 

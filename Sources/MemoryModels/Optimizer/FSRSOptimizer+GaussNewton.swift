@@ -30,7 +30,7 @@ extension FSRSOptimizer {
     let sigma = Self.priorScale
     let cards = data.trainingCardCount
     let threads = configuration.threads
-    let paired = configuration.pairedCards
+    let paired = configuration.pairedFisher
     // The Fisher matrix from every `stride`-th card, scaled up by the examples' share.
     let stride = Swift.max(configuration.fisherStride, 1)
     var sampled = 0
@@ -42,7 +42,7 @@ extension FSRSOptimizer {
       // Per half: loss, gradient, 21 Fisher rows.
       var losses = [0.0, 0.0]
       var grads = [ParameterGradient.zero, .zero]
-      var fisher = [ParameterGradient](repeating: .zero, count: 42)
+      var fisher = [FSRS6LossGradient.FisherRow](repeating: .zero, count: 42)
       data.ratings.withUnsafeBufferPointer { ratings in
         data.elapsed.withUnsafeBufferPointer { elapsed in
           (weights ?? []).withUnsafeBufferPointer { wp in

@@ -4,7 +4,8 @@ import Testing
 @testable import PlannerCore
 
 /// The default fit: projected Gauss–Newton with the evidence γ (FSRSOptimizer+Evidence.swift),
-/// its two-cards-at-a-time Fisher pass and the acceptance loss taken from its last pass.
+/// its Fisher pass (one card at a time, or two side by side) and the acceptance loss taken from
+/// its last pass.
 @Suite("FSRS-6 optimizer: the evidence Gauss–Newton fit (the default)")
 struct EvidenceGaussNewtonTests {
   @Test func theDefaultIsTheEvidenceFitAndTheInnerSplitFitStaysReachable() {
@@ -22,24 +23,25 @@ struct EvidenceGaussNewtonTests {
   }
 
   /// Same bytes with one and two threads and on a second run; the two-cards-at-a-time Fisher
-  /// pass gives the same fit as the serial one up to rounding.
+  /// pass gives the same fit as the serial one up to rounding (the Fisher matrix is summed in
+  /// `Float`, so "rounding" is single precision there).
   @Test func deterministicAndThePairedFisherPassAgreesWithTheSerialOne() {
     let cards = FSRSHistorySimulator.histories(parameters: FSRSHistorySimulator.custom, cards: 121, reviewsPerCard: 7, seed: 4)
     var one = FSRSOptimizer.Configuration()
     one.threads = 1
     var two = one
     two.threads = 2
-    var serial = one
-    serial.pairedCards = false
+    var paired = one
+    paired.pairedFisher = true
     let a = FSRSOptimizer(configuration: one).fit(cards)
     let b = FSRSOptimizer(configuration: two).fit(cards)
     let c = FSRSOptimizer(configuration: one).fit(cards)
-    let s = FSRSOptimizer(configuration: serial).fit(cards)
+    let s = FSRSOptimizer(configuration: paired).fit(cards)
     #expect(a.parameters == b.parameters && a.parameters == c.parameters)
     #expect(a.logLossAfter == b.logLossAfter)
-    #expect(abs(a.logLossAfter - s.logLossAfter) <= 1e-9)
+    #expect(abs(a.logLossAfter - s.logLossAfter) <= 1e-7)
     for j in 0..<21 {
-      #expect(abs(a.parameters[j] - s.parameters[j]) <= 1e-6 * max(1, abs(s.parameters[j])), "w\(j)")
+      #expect(abs(a.parameters[j] - s.parameters[j]) <= 1e-4 * max(1, abs(s.parameters[j])), "w\(j)")
     }
   }
 
@@ -51,8 +53,8 @@ struct EvidenceGaussNewtonTests {
     let data = TrainingData(cards)
     var c = FSRSOptimizer.Configuration()
     c.fisherStride = stride
-    var s = c
-    s.pairedCards = false
+    let s = c
+    c.pairedFisher = true
     let start = FSRSParameters.defaults.weights
     let weights = data.recencyWeights()
     let u = (0..<21).map { 0.1 * sin(Double($0)) }
@@ -60,7 +62,7 @@ struct EvidenceGaussNewtonTests {
     let (fs, gs, hs) = FSRSOptimizer(configuration: s).fisherObjective(data, prior: start, gamma: 0.5, weights: weights)(u)
     #expect(abs(fp - fs) <= 1e-12 * abs(fs))
     for j in 0..<21 { #expect(abs(gp[j] - gs[j]) <= 1e-10 * max(1e-3, abs(gs[j])), "g\(j)") }
-    for k in 0..<(21 * 21) { #expect(abs(hp[k] - hs[k]) <= 1e-10 * max(1e-3, abs(hs[k])), "H\(k)") }
+    for k in 0..<(21 * 21) { #expect(abs(hp[k] - hs[k]) <= 1e-5 * max(1e-3, abs(hs[k])), "H\(k)") }
   }
 
   /// The loss-only pass's plain sum is the same bits as ``FSRSOptimizer/meanLogLoss`` (so the

@@ -26,7 +26,7 @@ struct FasterSolversTests {
       #expect(data.exampleCount == 1)
       var loss = 0.0
       var grad = ParameterGradient.zero
-      var fisher = [ParameterGradient](repeating: .zero, count: 21)
+      var fisher = [FSRS6LossGradient.FisherRow](repeating: .zero, count: 21)
       data.ratings.withUnsafeBufferPointer { r in
         data.elapsed.withUnsafeBufferPointer { e in
           fisher.withUnsafeMutableBufferPointer { f in
@@ -42,7 +42,7 @@ struct FasterSolversTests {
         for j in 0..<21 {
           let expected = grad[i] * grad[j] * k
           let entry = fisher.withUnsafeBufferPointer { FSRS6LossGradient.fisherEntry($0.baseAddress!, i, j) }
-          #expect(abs(entry - expected) <= 1e-9 * max(1, abs(expected)), "card \(index) H[\(i)][\(j)]")
+          #expect(abs(entry - expected) <= 1e-5 * max(1, abs(expected)), "card \(index) H[\(i)][\(j)]")
         }
       }
     }
