@@ -58,27 +58,47 @@ extension HalfLifeRegression {
   /// The scored reviews of `cards`, with right/wrong counted as ``next(_:elapsedDays:rating:)``
   /// counts them: every earlier review of the card, same-day ones included. Grouped and sorted.
   public static func trainingExamples(_ cards: [CardHistory]) -> [TrainingExample] {
-    var raw: [TrainingExample] = []
-    for card in cards where card.count > 1 {
-      var right = card.ratings[0].isRecall ? 1 : 0
+    var groups = ExampleGroups()
+    for card in cards { groups.add(count: card.count, rating: { card.ratings[$0] }, elapsedDays: { card.elapsedDays[$0] }) }
+    return groups.sorted()
+  }
+
+  /// ``trainingExamples(_:)`` of the store's cards cut to their reviews strictly before
+  /// `time`, without the cut histories.
+  public static func trainingExamples(_ store: CardReviewStore, before time: Int64) -> [TrainingExample] {
+    var groups = ExampleGroups()
+    for c in 0..<store.cardCount {
+      let s = store.starts[c]
+      groups.add(count: store.countBefore(time, card: c), rating: { store.ratings[s + $0] }, elapsedDays: { store.elapsedDays[s + $0] })
+    }
+    return groups.sorted()
+  }
+
+  /// Training reviews counted by their values as cards are added: memory per distinct group,
+  /// not per review. ``sorted()`` gives the groups in ``TrainingExample``'s order.
+  struct ExampleGroups {
+    private struct Key: Hashable {
+      var right: Int, wrong: Int, elapsedDays: Int, recalled: Bool
+    }
+    private var weights: [Key: Int] = [:]
+
+    /// One card's first `count` reviews.
+    mutating func add(count: Int, rating: (Int) -> Rating, elapsedDays: (Int) -> Int32) {
+      guard count > 1 else { return }
+      var right = rating(0).isRecall ? 1 : 0
       var wrong = 1 - right
-      for i in 1..<card.count {
-        let t = Int(card.elapsedDays[i])
-        let recalled = card.ratings[i].isRecall
-        if t > 0 { raw.append(TrainingExample(right: right, wrong: wrong, elapsedDays: t, recalled: recalled)) }
+      for i in 1..<count {
+        let t = Int(elapsedDays(i))
+        let recalled = rating(i).isRecall
+        if t > 0 { weights[Key(right: right, wrong: wrong, elapsedDays: t, recalled: recalled), default: 0] += 1 }
         if recalled { right += 1 } else { wrong += 1 }
       }
     }
-    raw.sort()
-    var out: [TrainingExample] = []
-    for e in raw {
-      if let last = out.last, last.right == e.right, last.wrong == e.wrong, last.elapsedDays == e.elapsedDays, last.recalled == e.recalled {
-        out[out.count - 1].weight += 1
-      } else {
-        out.append(e)
-      }
+
+    func sorted() -> [TrainingExample] {
+      weights.map { TrainingExample(right: $0.key.right, wrong: $0.key.wrong, elapsedDays: $0.key.elapsedDays, recalled: $0.key.recalled, weight: $0.value) }
+        .sorted()
     }
-    return out
   }
 
   /// Mean BCE of θ over `examples` plus λ·‖θ − prior‖², and its gradient.

@@ -57,10 +57,9 @@ public struct DatasetEvaluation: Sendable {
     }
     let split = try TimeSeriesEvaluation(cards: cards, split: p.split, bins: .log2)
     let r = evaluator.evaluate(split, models: models)
-    let labels = r.reviews.map(\.recalled)
     return LearnerResult(
       learner: learner, targets: targets, testTargets: r.reviews.count, metrics: r.metrics,
-      rmse: r.predictions.map { EvaluationMetrics.rmse($0, recalled: labels) }, fits: r.fits)
+      rmse: r.predictions.map { EvaluationMetrics.rmse($0, recalled: r.recalled) }, fits: r.fits)
   }
 
   /// Per model, the test-target-weighted mean over the scored learners (nil: none scored).

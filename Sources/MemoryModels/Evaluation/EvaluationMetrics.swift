@@ -18,7 +18,7 @@ public struct EvaluationMetrics: Sendable, Hashable, Codable {
     self.count = count
   }
 
-  public init(predictions p: [Double], recalled y: [Bool], bins: [BinKey]) {
+  public init<Bins: Collection<BinKey>>(predictions p: [Double], recalled y: [Bool], bins: Bins) {
     self.init(
       logLoss: BinaryCrossEntropy.mean(p, y), rmseBins: Self.rmseBins(p, recalled: y, bins: bins),
       auc: Self.auc(p, recalled: y), count: p.count)
@@ -51,6 +51,30 @@ public struct EvaluationMetrics: Sendable, Hashable, Codable {
       position = floorLog2(k)
       self.lapses = lapses == 0 ? 0 : floorLog2(lapses) + 1
     }
+
+    init(elapsedBin: Int, positionBin: Int, lapsesBin: Int) {
+      elapsed = elapsedBin
+      position = positionBin
+      lapses = lapsesBin
+    }
+  }
+
+  /// A ``BinKey`` in 3 bytes (each of its floors fits in an Int8: at most 63), as the
+  /// evaluator keeps one per test review.
+  struct CompactBin: Sendable, Hashable {
+    var elapsed: Int8 = 0
+    var position: Int8 = 0
+    var lapses: Int8 = 0
+
+    init() {}
+
+    init(_ key: BinKey) {
+      elapsed = Int8(key.elapsed)
+      position = Int8(key.position)
+      lapses = Int8(key.lapses)
+    }
+
+    var key: BinKey { BinKey(elapsedBin: Int(elapsed), positionBin: Int(position), lapsesBin: Int(lapses)) }
   }
 
   /// Plain RMSE √(mean (p − y)²) over the reviews (srs-benchmark's `rmse`).
@@ -66,16 +90,18 @@ public struct EvaluationMetrics: Sendable, Hashable, Codable {
 
   /// RMSE(bins) = √( Σ_b n_b · (ȳ_b − p̄_b)² / Σ_b n_b ), over the bins b of ``BinKey``, with ȳ_b
   /// the recall rate and p̄_b the mean prediction in bin b.
-  public static func rmseBins(_ p: [Double], recalled y: [Bool], bins: [BinKey]) -> Double {
+  public static func rmseBins<Bins: Collection<BinKey>>(_ p: [Double], recalled y: [Bool], bins: Bins) -> Double {
     precondition(p.count == y.count && p.count == bins.count)
     guard !p.isEmpty else { return 0 }
     var sums: [BinKey: (n: Double, y: Double, p: Double)] = [:]
-    for k in p.indices {
-      var s = sums[bins[k]] ?? (0, 0, 0)
+    var k = 0
+    for bin in bins {
+      var s = sums[bin] ?? (0, 0, 0)
       s.n += 1
       s.y += y[k] ? 1 : 0
       s.p += p[k].isNaN ? 0.5 : p[k]
-      sums[bins[k]] = s
+      sums[bin] = s
+      k += 1
     }
     // Sum in a fixed order so the result does not depend on dictionary order.
     let ordered = sums.sorted { a, b in
@@ -97,14 +123,19 @@ public struct EvaluationMetrics: Sendable, Hashable, Codable {
     let positives = y.reduce(0) { $0 + ($1 ? 1 : 0) }
     let negatives = y.count - positives
     guard positives > 0 && negatives > 0 else { return nil }
-    let order = p.indices.sorted { p[$0] < p[$1] || (p[$0] == p[$1] && $0 < $1) }
+    // 4-byte indices (sorted by the same strict order as any index type would be).
+    precondition(p.count < Int(UInt32.max))
+    var order = (0..<UInt32(p.count)).map { $0 }
+    p.withUnsafeBufferPointer { p in
+      order.sort { p[Int($0)] < p[Int($1)] || (p[Int($0)] == p[Int($1)] && $0 < $1) }
+    }
     var rankSum = 0.0
     var k = 0
     while k < order.count {
       var j = k
-      while j + 1 < order.count && p[order[j + 1]] == p[order[k]] { j += 1 }
+      while j + 1 < order.count && p[Int(order[j + 1])] == p[Int(order[k])] { j += 1 }
       let averageRank = Double(k + j) / 2 + 1  // ranks k+1 … j+1
-      for m in k...j where y[order[m]] { rankSum += averageRank }
+      for m in k...j where y[Int(order[m])] { rankSum += averageRank }
       k = j + 1
     }
     let np = Double(positives), nn = Double(negatives)

@@ -2,6 +2,11 @@ import Dispatch
 import PlannerCore
 
 /// Runs ``TimeSeriesEvaluation`` for a list of models and collects metrics and predictions.
+///
+/// Memory beyond the split's store and scored positions: the fits (at most `threads` folds'
+/// training data at once, the largest fold fitted beside the small ones), then one per-review
+/// rank (4 bytes), one bin (3 bytes) and label (1 byte) per test review, and each model's
+/// predictions (8 bytes per test review: one model's at a time unless they are kept).
 public struct ModelEvaluator: Sendable {
   public var optimizer: FSRSOptimizer
 
@@ -14,8 +19,10 @@ public struct ModelEvaluator: Sendable {
     /// Per model, in the order of ``models``.
     public var metrics: [EvaluationMetrics]
     /// The test reviews of all folds, in time order.
-    public var reviews: [ScoredReview]
-    /// Per model, the predicted recall of each of ``reviews``.
+    public var reviews: ScoredReviews
+    /// Whether each of ``reviews`` was a recall.
+    public var recalled: [Bool]
+    /// Per model, the predicted recall of each of ``reviews`` (empty when not kept).
     public var predictions: [[Double]]
     /// The FSRS-6 fit of each fold (empty when `fsrs6` was not asked for; a fold with an empty
     /// test chunk is fitted all the same).
@@ -25,52 +32,57 @@ public struct ModelEvaluator: Sendable {
     public var folds: Int
   }
 
-  public func evaluate(_ split: TimeSeriesEvaluation, models: [EvaluatedModel]) -> Result {
-    let testRange = split.boundaries[1]..<split.scored.count
-    let reviews = Array(split.scored[testRange])
-    let labels = reviews.map(\.recalled)
-    var fits: [FSRSFitReport] = []
-    var hlrFits: [HalfLifeRegression.FitReport] = []
+  /// Every model's metrics on the split's test reviews; `keepingPredictions: false` drops each
+  /// model's predictions once its metrics are computed (``Result/predictions`` is then empty).
+  public func evaluate(_ split: TimeSeriesEvaluation, models: [EvaluatedModel], keepingPredictions keep: Bool = true) -> Result {
+    let testStart = split.boundaries[1]
+    let testRange = testStart..<split.scored.count
+    // The fits first: they need only the store, and are done before the per-review arrays.
+    let fits = models.contains(.fsrs6) ? fitFolds(split) : []
+    let hlrFits = models.contains(.hlr) ? Self.fitHLRFolds(split) : []
+    let ranks = split.ranks()
+    let labels = testRange.map { split.scored.recalled($0) }
+    let bins = split.bins(ranks: ranks, from: testStart)
+    var metrics: [EvaluationMetrics] = []
     var predictions: [[Double]] = []
     for model in models {
-      var p = [Double](repeating: .nan, count: reviews.count)
+      var p = [Double](repeating: .nan, count: testRange.count)
       switch model {
       case .fsrs6:
-        fits = fitFolds(split)
         for f in 0..<split.folds {
           let test = split.boundaries[f + 1]..<split.boundaries[f + 2]
           guard !test.isEmpty else { continue }
-          let all = split.predictions(FSRS6(parameters: fits[f].parameters))
-          for k in test { p[k - testRange.lowerBound] = all[k] }
+          split.predict(FSRS6(parameters: fits[f].parameters), ranks: ranks, scoredIn: test, into: &p, from: testStart)
         }
       case .fsrs6Default:
-        let all = split.predictions(FSRS6())
-        p = Array(all[testRange])
+        split.predict(FSRS6(), ranks: ranks, scoredIn: testRange, into: &p, from: testStart)
       case .hlr:
-        hlrFits = Self.fitHLRFolds(split)
         for f in 0..<split.folds {
           let test = split.boundaries[f + 1]..<split.boundaries[f + 2]
           guard !test.isEmpty else { continue }
-          let all = split.predictions(HalfLifeRegression(theta: hlrFits[f].theta))
-          for k in test { p[k - testRange.lowerBound] = all[k] }
+          split.predict(HalfLifeRegression(theta: hlrFits[f].theta), ranks: ranks, scoredIn: test, into: &p, from: testStart)
         }
       case .sm2:
-        let all = split.predictions(SM2())
-        p = Array(all[testRange])
+        split.predict(SM2(), ranks: ranks, scoredIn: testRange, into: &p, from: testStart)
       case .average:
+        var recalls = 0
+        var counted = 0
         for f in 0..<split.folds {
-          let train = split.scored[0..<split.boundaries[f + 1]]
-          let rate = train.isEmpty ? 0.5 : Double(train.reduce(0) { $0 + ($1.recalled ? 1 : 0) }) / Double(train.count)
-          for k in split.boundaries[f + 1]..<split.boundaries[f + 2] { p[k - testRange.lowerBound] = rate }
+          let trainEnd = split.boundaries[f + 1]
+          while counted < trainEnd {
+            if split.scored.recalled(counted) { recalls += 1 }
+            counted += 1
+          }
+          let rate = trainEnd == 0 ? 0.5 : Double(recalls) / Double(trainEnd)
+          for k in split.boundaries[f + 1]..<split.boundaries[f + 2] { p[k - testStart] = rate }
         }
       }
-      predictions.append(p)
+      metrics.append(EvaluationMetrics(predictions: p, recalled: labels, bins: bins.lazy.map(\.key)))
+      if keep { predictions.append(p) }
     }
-    let bins = reviews.map(split.rmseBin)
-    let metrics = predictions.map { EvaluationMetrics(predictions: $0, recalled: labels, bins: bins) }
     return Result(
-      models: models, metrics: metrics, reviews: reviews, predictions: predictions, fits: fits, hlrFits: hlrFits,
-      folds: split.folds)
+      models: models, metrics: metrics, reviews: split.scored.tail(from: testStart), recalled: labels,
+      predictions: predictions, fits: fits, hlrFits: hlrFits, folds: split.folds)
   }
 }
 
@@ -82,26 +94,32 @@ extension ModelEvaluator {
     single.configuration.threads = 1
     let fitter = single
     let folds = split.folds
-    // Each fold's training data is built when its fit starts and freed when it ends (no cut
-    // copies of the histories): memory is the fits running at once, not every fold's.
-    let data = { (f: Int) in TrainingData(split.cards, before: split.cutoffTime(fold: f) ?? Int64.max) }
+    // Each fold's training data is built from the store when its fit starts and freed when it
+    // ends: memory is the fits running at once, not every fold's.
+    let data = { (f: Int) in TrainingData(split.store, before: split.cutoffTime(fold: f) ?? Int64.max) }
     if optimizer.configuration.threads <= 1 || folds == 1 {
       return (0..<folds).map { fitter.fit(data($0)) }
     }
+    // The largest fold (the last) first, then the others from the smallest: while it runs, the
+    // small ones fill the other threads, so the two largest rarely hold their data at once.
+    let order = [folds - 1] + Array(0..<(folds - 1))
     var reports = [FSRSFitReport?](repeating: nil, count: folds)
     reports.withUnsafeMutableBufferPointer { out in
       let o = out.baseAddress!
-      let shared = UncheckedBox { (f: Int) in o[f] = fitter.fit(data(f)) }
+      let shared = UncheckedBox { (i: Int) in
+        let f = order[i]
+        o[f] = fitter.fit(data(f))
+      }
       DispatchQueue.concurrentPerform(iterations: folds) { shared.value($0) }
     }
     return reports.map { $0! }
   }
 
   /// HLR's θ fitted on each fold's history before its test chunk (the same training reviews as
-  /// fsrs6's: scored reviews strictly before the fold's cutoff).
+  /// fsrs6's: scored reviews strictly before the fold's cutoff), grouped straight from the store.
   static func fitHLRFolds(_ split: TimeSeriesEvaluation) -> [HalfLifeRegression.FitReport] {
     (0..<split.folds).map { f in
-      HalfLifeRegression.fit(split.history(before: split.cutoffTime(fold: f) ?? Int64.max))
+      HalfLifeRegression.fit(HalfLifeRegression.trainingExamples(split.store, before: split.cutoffTime(fold: f) ?? Int64.max))
     }
   }
 }

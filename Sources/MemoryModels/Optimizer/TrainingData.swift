@@ -48,66 +48,170 @@ public struct TrainingData: Sendable {
     self.init(cards, limit: time)
   }
 
+  /// The training data of the store's cards (cut to their reviews strictly before `time`,
+  /// cards left empty dropped): the same arrays as ``init(_:before:)`` of the store's
+  /// histories, without them.
+  public init(_ store: CardReviewStore, before time: Int64) {
+    self.init(store, limit: time)
+  }
+
+  /// The training data of all the store's reviews: the same arrays as ``init(_:)`` of its
+  /// histories.
+  public init(_ store: CardReviewStore) {
+    self.init(store, limit: nil)
+  }
+
   private init(_ cards: [CardHistory], limit: Int64?) {
     self.init(empty: ())
-    var total = 0
-    for card in cards { total += card.count }
-    ratings.reserveCapacity(total)
-    elapsed.reserveCapacity(total)
-    times.reserveCapacity(total)
-    for card in cards {
-      var count = card.count
-      if let limit {
-        // Times ascend along a card: the reviews before `limit` are a prefix.
-        count = 0
-        while count < card.count && card.times[count] < limit { count += 1 }
-        guard count > 0 else { continue }
-      }
-      reviewCount += count
-      cardCount += 1
-      guard count > 1 else { continue }
-      var last = -1
-      var examples = 0
-      for i in 1..<count where card.elapsedDays[i] > 0 {
-        last = i
-        examples += 1
-        if card.ratings[i] != .again { recallCount += 1 }
-      }
-      guard last > 0 else { continue }
-      for i in 0...last {
-        ratings.append(UInt8(card.ratings[i].rawValue))
-        elapsed.append(i == 0 ? -1 : card.elapsedDays[i])
-        times.append(card.times[i])
-      }
-      starts.append(ratings.count)
-      exampleCounts.append(examples)
-      exampleCount += examples
+    // How many of a card's reviews are kept: all, or those before `limit` (times ascend along
+    // a card, so a prefix); nil drops the card.
+    func kept(_ card: CardHistory) -> Int? {
+      guard let limit else { return card.count }
+      var k = 0
+      while k < card.count && card.times[k] < limit { k += 1 }
+      return k > 0 ? k : nil
     }
+    var stored = 0
+    for card in cards {
+      if let n = kept(card) { stored += Self.storedLength(n) { card.elapsedDays[$0] } }
+    }
+    reserve(stored)
+    for card in cards {
+      guard let n = kept(card) else { continue }
+      append(count: n, time: { card.times[$0] }, elapsed: { card.elapsedDays[$0] }, rating: { card.ratings[$0] })
+    }
+  }
+
+  private init(_ store: CardReviewStore, limit: Int64?) {
+    self.init(empty: ())
+    func kept(_ c: Int) -> Int? {
+      guard let limit else { return store.range(ofCard: c).count }
+      let k = store.countBefore(limit, card: c)
+      return k > 0 ? k : nil
+    }
+    var stored = 0
+    for c in 0..<store.cardCount {
+      let s = store.starts[c]
+      if let n = kept(c) { stored += Self.storedLength(n) { store.elapsedDays[s + $0] } }
+    }
+    reserve(stored)
+    for c in 0..<store.cardCount {
+      guard let n = kept(c) else { continue }
+      let s = store.starts[c]
+      append(count: n, time: { store.times[s + $0] }, elapsed: { store.elapsedDays[s + $0] }, rating: { store.ratings[s + $0] })
+    }
+  }
+
+  /// How much of a card's first `count` reviews is stored: through its last example (t > 0
+  /// after the first), none without one.
+  static func storedLength(_ count: Int, elapsed: (Int) -> Int32) -> Int {
+    var i = count - 1
+    while i >= 1 {
+      if elapsed(i) > 0 { return i + 1 }
+      i -= 1
+    }
+    return 0
+  }
+
+  mutating func reserve(_ stored: Int) {
+    ratings.reserveCapacity(stored)
+    elapsed.reserveCapacity(stored)
+    times.reserveCapacity(stored)
+  }
+
+  /// Adds one card's first `count` reviews: to the counts, and its reviews through its last
+  /// example to the arrays (a card without examples is counted, not stored).
+  private mutating func append(count: Int, time: (Int) -> Int64, elapsed t: (Int) -> Int32, rating: (Int) -> Rating) {
+    reviewCount += count
+    cardCount += 1
+    guard count > 1 else { return }
+    var last = -1
+    var examples = 0
+    for i in 1..<count where t(i) > 0 {
+      last = i
+      examples += 1
+      if rating(i) != .again { recallCount += 1 }
+    }
+    guard last > 0 else { return }
+    for i in 0...last {
+      ratings.append(UInt8(rating(i).rawValue))
+      elapsed.append(i == 0 ? -1 : t(i))
+      times.append(time(i))
+    }
+    starts.append(ratings.count)
+    exampleCounts.append(examples)
+    exampleCount += examples
   }
 
   /// Per stored review, the weight of its example in a recency-weighted loss (0 on reviews
   /// that are not examples): with the examples ranked by time, k = 0…n−1,
   /// weight = 0.25 + 0.75·(k/(n − 1))³, fsrs-rs's curve, scaled so the weights sum to n.
+  /// The ranks come from merging the cards (``forEachExampleInTimeOrder(_:)``): no sorted copy
+  /// of the examples beside the weights.
   func recencyWeights() -> [Double] {
-    // The examples' review indices, ranked by (time, index): 4 bytes each while sorting.
-    var examples: [UInt32] = []
-    examples.reserveCapacity(exampleCount)
-    for c in 0..<trainingCardCount {
-      for i in (starts[c] + 1)..<starts[c + 1] where elapsed[i] > 0 { examples.append(UInt32(i)) }
-    }
-    Self.sortByTime(&examples, times)
     var w = [Double](repeating: 0, count: ratings.count)
-    let n = examples.count
+    let n = countExamples()
     guard n > 1 else { return w.map { _ in 1 } }
     var sum = 0.0
-    for (k, e) in examples.enumerated() {
+    var k = 0
+    forEachExampleInTimeOrder { e in
       let x = Double(k) / Double(n - 1)
-      w[Int(e)] = 0.25 + 0.75 * x * x * x
-      sum += w[Int(e)]
+      w[e] = 0.25 + 0.75 * x * x * x
+      sum += w[e]
+      k += 1
+      return true
     }
     let scale = Double(n) / sum
     for i in w.indices { w[i] *= scale }
     return w
+  }
+
+  /// The stored reviews that are examples (t > 0 after a card's first).
+  func countExamples() -> Int {
+    var n = 0
+    for c in 0..<trainingCardCount {
+      for i in (starts[c] + 1)..<starts[c + 1] where elapsed[i] > 0 { n += 1 }
+    }
+    return n
+  }
+
+  /// Visits the examples' review indices in (time, index) order until `visit` returns false.
+  /// Cards whose times ascend (as histories do) are merged, one heap entry per card; if any
+  /// card's do not, the indices are sorted instead (``sortByTime(_:_:)``): the same order.
+  func forEachExampleInTimeOrder(_ visit: (Int) -> Bool) {
+    guard timesAscendAlongCards() else {
+      var examples: [UInt32] = []
+      for c in 0..<trainingCardCount {
+        for i in (starts[c] + 1)..<starts[c + 1] where elapsed[i] > 0 { examples.append(UInt32(i)) }
+      }
+      Self.sortByTime(&examples, times)
+      for e in examples where !visit(Int(e)) { return }
+      return
+    }
+    let times = self.times, elapsed = self.elapsed, starts = self.starts
+    func example(after i: Int, card c: Int) -> AscendingRunMerge.Head? {
+      var j = i + 1
+      while j < starts[c + 1] {
+        if elapsed[j] > 0 { return AscendingRunMerge.Head(time: times[j], tie: 0, position: UInt32(j), run: UInt32(c)) }
+        j += 1
+      }
+      return nil
+    }
+    var heads: [AscendingRunMerge.Head] = []
+    heads.reserveCapacity(trainingCardCount)
+    for c in 0..<trainingCardCount {
+      if let h = example(after: starts[c], card: c) { heads.append(h) }
+    }
+    var merge = AscendingRunMerge(heads: heads)
+    merge.run(next: { example(after: Int($0.position), card: Int($0.run)) }) { visit(Int($0.position)) }
+  }
+
+  /// Whether every stored card's times are non-decreasing.
+  func timesAscendAlongCards() -> Bool {
+    for c in 0..<trainingCardCount where starts[c + 1] - starts[c] > 1 {
+      for i in (starts[c] + 1)..<starts[c + 1] where times[i] < times[i - 1] { return false }
+    }
+    return true
   }
 
   /// Sorts review indices by (time, index). When the time span and the indices fit in 64 bits
@@ -143,12 +247,22 @@ public struct TrainingData: Sendable {
   func prefix(before time: Int64) -> TrainingData {
     var d = TrainingData(empty: ())
     d.starts = [0]
+    // Times ascend along a card, so the reviews before `time` are a prefix of it.
+    func kept(_ c: Int) -> Int {
+      var k = starts[c]
+      while k < starts[c + 1] && times[k] < time { k += 1 }
+      return k - starts[c]
+    }
+    // Sized first, so the copy is allocated once (no doubling while it grows).
+    var stored = 0
     for c in 0..<trainingCardCount {
       let start = starts[c]
-      var k = start
-      // Times ascend along a card, so the reviews before `time` are a prefix of it.
-      while k < starts[c + 1] && times[k] < time { k += 1 }
-      let count = k - start
+      stored += Self.storedLength(kept(c)) { elapsed[start + $0] }
+    }
+    d.reserve(stored)
+    for c in 0..<trainingCardCount {
+      let start = starts[c]
+      let count = kept(c)
       guard count > 1 else { continue }
       d.reviewCount += count
       d.cardCount += 1
@@ -172,13 +286,29 @@ public struct TrainingData: Sendable {
   }
 
   /// The time of the example at `rank` (0-based) in time order, and how many examples are at
-  /// or after that time (ties included): the inner split's cut, without keeping the sorted list.
+  /// or after that time (ties included): the inner split's cut, found by merging the cards up
+  /// to `rank` (no sorted list of the example times).
   func exampleCut(rank: Int) -> (time: Int64, atOrAfter: Int) {
-    let times = exampleTimes()
-    let cut = times[rank]
-    var first = rank
-    while first > 0 && times[first - 1] >= cut { first -= 1 }
-    return (cut, times.count - first)
+    let n = countExamples()
+    precondition(rank >= 0 && rank < n, "rank \(rank) out of \(n) examples")
+    var k = 0
+    var runStart = 0
+    var runTime = Int64.min
+    var cut = Int64.min
+    forEachExampleInTimeOrder { e in
+      let t = times[e]
+      if k == 0 || t != runTime {
+        runTime = t
+        runStart = k
+      }
+      if k == rank {
+        cut = t
+        return false
+      }
+      k += 1
+      return true
+    }
+    return (cut, n - runStart)
   }
 
   /// The times of the examples, ascending.

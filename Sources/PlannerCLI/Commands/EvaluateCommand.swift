@@ -49,11 +49,13 @@ struct EvaluateCommand: PlannerCommand {
 
     if dataset { return try runDataset(arguments, context: context, models: models, threads: threads, json: format.isJSON) }
     let revlog = try ReviewLogOptions(arguments)
-    let (path, cards, skipped) = try OptimizeCommand.loadCards(revlog, context: context)
-    let split = try TimeSeriesEvaluation(cards: cards, folds: folds)
+    let (path, store, skipped) = try OptimizeCommand.loadStore(revlog, context: context)
+    let split = try TimeSeriesEvaluation(store: store, split: .timeSeries(folds: folds), bins: .srsBenchmark)
     var configuration = FSRSOptimizer.Configuration()
     configuration.threads = threads
-    let result = ModelEvaluator(optimizer: FSRSOptimizer(configuration: configuration)).evaluate(split, models: models)
+    // Each model's predictions are kept only when they are written out.
+    let result = ModelEvaluator(optimizer: FSRSOptimizer(configuration: configuration))
+      .evaluate(split, models: models, keepingPredictions: arguments.isGiven(.predictionsOut))
 
     if let out = arguments.string(.predictionsOut) {
       try CLIFileOutput.write(Array(predictionsCSV(result).utf8), to: context.path(out), named: out)
