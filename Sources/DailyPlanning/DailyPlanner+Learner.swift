@@ -76,11 +76,12 @@ extension DailyPlanner {
     }
     let isDefault = profile.parameters == FSRSParameters.defaults.weights
     let words = Learner.vocabularyWords(state)  // sorts the items: once for both parts
+    let inKeyOrder = VocabularyKeyOrder.strictlyIncreasing(words)  // and checks their order once
     return DailyPlanInput(
       learner: profile.id, date: date, locale: locale ?? profile.locale,
       profileMinutes: profile.minutes(on: Weekday.of(date)), quran: quran,
-      vocabulary: try vocabularyCandidates(profile: profile, state: state, words: words, date: date),
-      reminders: withReminders ? try reminders(profile: profile, state: state, words: words, date: date) : [],
+      vocabulary: try vocabularyCandidates(profile: profile, state: state, words: words, inKeyOrder: inKeyOrder, date: date),
+      reminders: withReminders ? try reminders(profile: profile, state: state, words: words, inKeyOrder: inKeyOrder, date: date) : [],
       completion: PlanCompletion.from(state.plan, before: date),
       parameters: parameters ?? DailyPlanParameters(source: isDefault ? "defaults" : "profile"))
   }
@@ -106,11 +107,14 @@ extension DailyPlanner {
   /// with recall today and tomorrow for the composition's value per minute.
   package static func vocabularyCandidates(profile: LearnerProfile, state: LearnerState, events: [LearnerEvent],
                                    date: EpochDay) throws(PlanEngineError) -> [VocabularyCandidate] {
-    try vocabularyCandidates(profile: profile, state: state, words: Learner.vocabularyWords(state), date: date)
+    let words = Learner.vocabularyWords(state)
+    return try vocabularyCandidates(profile: profile, state: state, words: words,
+                                    inKeyOrder: VocabularyKeyOrder.strictlyIncreasing(words), date: date)
   }
 
-  /// The same with the state's vocabulary words already built (they sort every item).
-  static func vocabularyCandidates(profile: LearnerProfile, state: LearnerState, words: [VocabularyWord],
+  /// The same with the state's vocabulary words already built (they sort every item);
+  /// `inKeyOrder`: whether they are in key order with unique keys (``VocabularyKeyOrder``).
+  static func vocabularyCandidates(profile: LearnerProfile, state: LearnerState, words: [VocabularyWord], inKeyOrder: Bool,
                                    date: EpochDay) throws(PlanEngineError) -> [VocabularyCandidate] {
     let learner = Learner(directory: "", profile: profile, state: state, torn: nil, fromSnapshot: false, eventsFolded: 0)
     if words.isEmpty { return [] }
@@ -127,7 +131,7 @@ extension DailyPlanner {
     let plan = planned.plan
     // Each item's word: the one the item was planned from when the keys are unique (the state's
     // words come in key order), else the last word with the item's key, as a lookup by key gives.
-    let byKey: [String: Int]? = VocabularyKeyOrder.strictlyIncreasing(words) ? nil : {
+    let byKey: [String: Int]? = inKeyOrder ? nil : {
       var byKey: [String: Int] = [:]
       for (i, w) in words.enumerated() { byKey[w.key] = i }
       return byKey
@@ -152,7 +156,7 @@ extension DailyPlanner {
   }
 
   /// The day's vocabulary reminders, as planned before the day starts.
-  static func reminders(profile: LearnerProfile, state: LearnerState, words: [VocabularyWord],
+  static func reminders(profile: LearnerProfile, state: LearnerState, words: [VocabularyWord], inKeyOrder: Bool,
                         date: EpochDay) throws(PlanEngineError) -> [DailyPlanReminder] {
     let learner = Learner(directory: "", profile: profile, state: state, torn: nil, fromSnapshot: false, eventsFolded: 0)
     if words.isEmpty { return [] }
@@ -160,8 +164,9 @@ extension DailyPlanner {
     // A reminder setting never takes the day's plan down: a profile whose reminder settings
     // leave no time (refused by `config` since, but possibly written before) plans without them.
     guard let policy = try? learner.reminderPolicy() else { return [] }
-    let input = ReminderScheduler.Input(clock: clock, policy: policy, habits: state.reminderHabits, words: words,
+    var input = ReminderScheduler.Input(clock: clock, policy: policy, habits: state.reminderHabits, words: words,
                                         model: learner.memoryModel, desiredRetention: profile.retention.vocabulary)
+    input.wordsInKeyOrder = inKeyOrder
     return try ReminderScheduler.reminders(input, day: EpochDay(date.value)).map { r in
       DailyPlanReminder(at: r.localTime, localTime: String(r.localTime.dropFirst(11).prefix(5)), english: r.english,
                         mode: r.mode.rawValue, text: r.text, actions: r.actions.map(\.rawValue))

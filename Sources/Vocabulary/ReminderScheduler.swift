@@ -36,6 +36,9 @@ public enum ReminderScheduler {
     public var model: FSRS6
     /// The learner's desired retention of words (what "due" means).
     public var desiredRetention: Double
+    /// Whether `words` are in key order with unique keys (``VocabularyKeyOrder``), when the
+    /// caller already checked (nil: checked here).
+    package var wordsInKeyOrder: Bool?
 
     public init(clock: LearningDayClock, policy: ReminderPolicy, habits: ReminderHabits = .init(), words: [VocabularyWord],
                 model: FSRS6 = FSRS6(), desiredRetention: Double = 0.9) {
@@ -145,7 +148,7 @@ public enum ReminderScheduler {
     var states: [WordDayState] = []
     var position: [String: Int] = [:]
     let source: [Int]
-    let inKeyOrder = VocabularyKeyOrder.strictlyIncreasing(words)
+    let inKeyOrder = input.wordsInKeyOrder ?? VocabularyKeyOrder.strictlyIncreasing(words)
     if inKeyOrder {
       source = Array(words.indices)
       if !events.isEmpty { for (i, w) in words.enumerated() { position[w.key] = i } }

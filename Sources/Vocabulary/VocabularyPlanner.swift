@@ -80,11 +80,12 @@ public enum VocabularyPlanner {
     /// With `texts: false`: the reason of each due review, in the reviews' order (the
     /// reviews in `plan.items`, then `plan.deferred`), whose text was left empty.
     package var reviewReasons: [VocabularyReviewReason]
+    /// How many of `plan.items` are reviews (they come first, then new words; every deferred
+    /// item is a review): counted once, not per item asked for.
+    let reviewsInItems: Int
 
     /// The reason of item `k` of `plan.items + plan.deferred` when its text was left out.
     package func reviewReason(ofItem k: Int) -> VocabularyReviewReason? {
-      // Reviews come first in `items`, then new words; every deferred item is a review.
-      let reviewsInItems = plan.items.prefix { $0.kind == .review }.count
       if k < reviewsInItems { return reviewReasons.isEmpty ? nil : reviewReasons[k] }
       if k < plan.items.count { return nil }
       let r = reviewsInItems + (k - plan.items.count)
@@ -164,7 +165,8 @@ public enum VocabularyPlanner {
       }
     }
     return Planned(plan: VocabularyPlan(date: input.day, budgetSeconds: budget, items: items, deferred: deferred, estimates: est),
-                   sources: itemSources + deferredSources, lastDays: lastDays, reviewReasons: reviewReasons)
+                   sources: itemSources + deferredSources, lastDays: lastDays, reviewReasons: reviewReasons,
+                   reviewsInItems: items.prefix { $0.kind == .review }.count)
   }
 
   /// "once", "twice", "3 times": how often the learner reached for a word.
