@@ -39,6 +39,9 @@ public enum ReminderScheduler {
     /// Whether `words` are in key order with unique keys (``VocabularyKeyOrder``), when the
     /// caller already checked (nil: checked here).
     package var wordsInKeyOrder: Bool?
+    /// Each word's learning day of its last review (``VocabularyRanking/lastReviewDays(_:clock:)``),
+    /// when the caller already has them (nil: computed here).
+    package var lastReviewDays: [Int?]?
 
     public init(clock: LearningDayClock, policy: ReminderPolicy, habits: ReminderHabits = .init(), words: [VocabularyWord],
                 model: FSRS6 = FSRS6(), desiredRetention: Double = 0.9) {
@@ -165,7 +168,7 @@ public enum ReminderScheduler {
       states.append(WordDayState(word: w, counter: PopularityCounter(popularity: w.popularity), lastRecalled: w.lastRating?.isRecall ?? false))
     }
     // Each word's last-review learning day, once (not per word per slot).
-    let wordDays = VocabularyRanking.lastReviewDays(words, clock: input.clock)
+    let wordDays = input.lastReviewDays ?? VocabularyRanking.lastReviewDays(words, clock: input.clock)
     let lastDays = inKeyOrder ? wordDays : source.map { wordDays[$0] }
 
     // Today's events in time order (stable).

@@ -39,6 +39,9 @@ public enum VocabularyPlanner {
     public var desiredRetention: Double
     public var model: FSRS6
     public var timings: VocabularyTimings
+    /// Each word's learning day of its last review (``VocabularyRanking/lastReviewDays(_:clock:)``),
+    /// when the caller already has them (nil: computed here).
+    package var lastReviewDays: [Int?]?
 
     public init(
       day: EpochDay, clock: LearningDayClock, words: [VocabularyWord], newWordsPerDay: Int,
@@ -113,7 +116,7 @@ public enum VocabularyPlanner {
     // Only those two groups are read, and at most `newWordsPerDay` new words: the due words
     // are sorted, the new words partially selected (``VocabularyRanking``: the same order).
     let words = input.words
-    let lastDays = VocabularyRanking.lastReviewDays(words, clock: input.clock)
+    let lastDays = input.lastReviewDays ?? VocabularyRanking.lastReviewDays(words, clock: input.clock)
     let keys = VocabularyRanking.keys(words, lastDays: lastDays, on: input.day, model: input.model,
                                       desiredRetention: input.desiredRetention)
     let due = VocabularyRanking.sorted(keys.filter { $0.group == .due }, words: words)
