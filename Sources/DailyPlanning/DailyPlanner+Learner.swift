@@ -76,11 +76,12 @@ extension DailyPlanner {
     }
     let isDefault = profile.parameters == FSRSParameters.defaults.weights
     let words = Learner.vocabularyWords(state)  // sorts the items: once for both parts
+    let facts = try WordFacts(profile: profile, state: state, words: words)  // their order and last-review days, once for both
     return DailyPlanInput(
       learner: profile.id, date: date, locale: locale ?? profile.locale,
       profileMinutes: profile.minutes(on: Weekday.of(date)), quran: quran,
-      vocabulary: try vocabularyCandidates(profile: profile, state: state, words: words, date: date),
-      reminders: withReminders ? try reminders(profile: profile, state: state, words: words, date: date) : [],
+      vocabulary: try vocabularyCandidates(profile: profile, state: state, words: words, facts: facts, date: date),
+      reminders: withReminders ? try reminders(profile: profile, state: state, words: words, facts: facts, date: date) : [],
       completion: PlanCompletion.from(state.plan, before: date),
       parameters: parameters ?? DailyPlanParameters(source: isDefault ? "defaults" : "profile"))
   }
@@ -106,11 +107,30 @@ extension DailyPlanner {
   /// with recall today and tomorrow for the composition's value per minute.
   package static func vocabularyCandidates(profile: LearnerProfile, state: LearnerState, events: [LearnerEvent],
                                    date: EpochDay) throws(PlanEngineError) -> [VocabularyCandidate] {
-    try vocabularyCandidates(profile: profile, state: state, words: Learner.vocabularyWords(state), date: date)
+    let words = Learner.vocabularyWords(state)
+    return try vocabularyCandidates(profile: profile, state: state, words: words, facts: WordFacts(profile: profile, state: state, words: words),
+                                    date: date)
+  }
+
+  /// What the vocabulary candidates and the reminders both read about the state's words,
+  /// computed once per plan: whether they are in key order with unique keys
+  /// (``VocabularyKeyOrder``), and each word's learning day of its last review
+  /// (``VocabularyRanking/lastReviewDays(_:clock:)``). Nothing without words.
+  struct WordFacts {
+    var inKeyOrder = true
+    var lastDays: [Int?] = []
+
+    init(profile: LearnerProfile, state: LearnerState, words: [VocabularyWord]) throws(PlanEngineError) {
+      guard !words.isEmpty else { return }
+      let learner = Learner(directory: "", profile: profile, state: state, torn: nil, fromSnapshot: false, eventsFolded: 0)
+      let clock = try learner.vocabularyClock()
+      inKeyOrder = VocabularyKeyOrder.strictlyIncreasing(words)
+      lastDays = VocabularyRanking.lastReviewDays(words, clock: clock)
+    }
   }
 
   /// The same with the state's vocabulary words already built (they sort every item).
-  static func vocabularyCandidates(profile: LearnerProfile, state: LearnerState, words: [VocabularyWord],
+  static func vocabularyCandidates(profile: LearnerProfile, state: LearnerState, words: [VocabularyWord], facts: WordFacts,
                                    date: EpochDay) throws(PlanEngineError) -> [VocabularyCandidate] {
     let learner = Learner(directory: "", profile: profile, state: state, torn: nil, fromSnapshot: false, eventsFolded: 0)
     if words.isEmpty { return [] }
@@ -119,15 +139,17 @@ extension DailyPlanner {
     let model = learner.memoryModel
     // The whole day's minutes: the composition, not the vocabulary planner, splits the budget.
     // The reasons' texts are written for the items the composition chooses (``DailyPlanner/plan(_:)``).
-    let planned = try VocabularyPlanner.planned(VocabularyPlanner.Input(
+    var input = VocabularyPlanner.Input(
       day: day, clock: clock, words: words, newWordsPerDay: profile.vocabulary.newWordsPerDay,
       budgetMinutes: Double(max(profile.minutes(on: Weekday.of(date)), 1)), desiredRetention: profile.retention.vocabulary,
       model: model, timings: VocabularyTimings(meanReviewSeconds: state.habits.secondsPerVocabularyReview,
-                                               reviewCount: state.habits.vocabularyTimedReviews)), texts: false)
+                                               reviewCount: state.habits.vocabularyTimedReviews))
+    input.lastReviewDays = facts.lastDays
+    let planned = try VocabularyPlanner.planned(input, texts: false)
     let plan = planned.plan
     // Each item's word: the one the item was planned from when the keys are unique (the state's
     // words come in key order), else the last word with the item's key, as a lookup by key gives.
-    let byKey: [String: Int]? = VocabularyKeyOrder.strictlyIncreasing(words) ? nil : {
+    let byKey: [String: Int]? = facts.inKeyOrder ? nil : {
       var byKey: [String: Int] = [:]
       for (i, w) in words.enumerated() { byKey[w.key] = i }
       return byKey
@@ -137,14 +159,14 @@ extension DailyPlanner {
       let (item, source) = pair
       let index = byKey == nil ? source : byKey![VocabularyWord.key(item.english)]
       let isNew = item.kind == .new
-      let word = index.map { words[$0] }
       let lastDay = index.flatMap { planned.lastDays[$0] }
+      // (The word is read in place: a copy would retain its strings and arrays.)
       var candidate = VocabularyCandidate(
         kind: isNew ? .new : .review, english: item.english, translations: item.translations,
         estimatedSeconds: item.estimatedSeconds, recall: item.recall,
-        recallTomorrow: isNew ? nil : word.flatMap { VocabularyRanking.recall($0, lastDay: lastDay, on: tomorrow, model: model) },
+        recallTomorrow: isNew ? nil : index.flatMap { VocabularyRanking.recall(words[$0], lastDay: lastDay, on: tomorrow, model: model) },
         weight: VocabularyPriority.weight(popularity: item.popularity), popularity: item.popularity,
-        days: isNew ? nil : word.flatMap { _ in VocabularyRanking.elapsedDays(lastDay: lastDay, on: day) },
+        days: isNew || index == nil ? nil : VocabularyRanking.elapsedDays(lastDay: lastDay, on: day),
         reasonCode: item.reason.code, reasonText: item.reason.text, leech: item.leech == true)
       candidate.reviewReason = planned.reviewReason(ofItem: k)
       return candidate
@@ -152,7 +174,7 @@ extension DailyPlanner {
   }
 
   /// The day's vocabulary reminders, as planned before the day starts.
-  static func reminders(profile: LearnerProfile, state: LearnerState, words: [VocabularyWord],
+  static func reminders(profile: LearnerProfile, state: LearnerState, words: [VocabularyWord], facts: WordFacts,
                         date: EpochDay) throws(PlanEngineError) -> [DailyPlanReminder] {
     let learner = Learner(directory: "", profile: profile, state: state, torn: nil, fromSnapshot: false, eventsFolded: 0)
     if words.isEmpty { return [] }
@@ -160,8 +182,10 @@ extension DailyPlanner {
     // A reminder setting never takes the day's plan down: a profile whose reminder settings
     // leave no time (refused by `config` since, but possibly written before) plans without them.
     guard let policy = try? learner.reminderPolicy() else { return [] }
-    let input = ReminderScheduler.Input(clock: clock, policy: policy, habits: state.reminderHabits, words: words,
+    var input = ReminderScheduler.Input(clock: clock, policy: policy, habits: state.reminderHabits, words: words,
                                         model: learner.memoryModel, desiredRetention: profile.retention.vocabulary)
+    input.wordsInKeyOrder = facts.inKeyOrder
+    input.lastReviewDays = facts.lastDays
     return try ReminderScheduler.reminders(input, day: EpochDay(date.value)).map { r in
       DailyPlanReminder(at: r.localTime, localTime: String(r.localTime.dropFirst(11).prefix(5)), english: r.english,
                         mode: r.mode.rawValue, text: r.text, actions: r.actions.map(\.rawValue))

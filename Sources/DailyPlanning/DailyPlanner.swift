@@ -142,12 +142,13 @@ public enum DailyPlanner {
       if order == i { firstPosition[id] = i }
       return DueKey(value: due[i].value, isWord: due[i].section == .vocabularyReviews, order: order, index: i)
     }
-    due = due.withUnsafeBufferPointer { c in
+    // The candidates stay where they are: the fill reads them in this order (no copies).
+    let dueOrder = due.withUnsafeBufferPointer { c in
       dueKeys.sorted { a, b in
         if a.value != b.value { return a.value > b.value }
         if a.isWord, b.isWord { return a.order < b.order }
         return c[a.index].item.id < c[b.index].item.id
-      }.map { c[$0.index] }
+      }.map(\.index)
     }
 
     // Greedy fill.
@@ -167,8 +168,11 @@ public enum DailyPlanner {
       }
       return false
     }
-    for c in mandatory + due where !take(c) {
+    for c in mandatory where !take(c) {
       deferredItems += 1; deferredSeconds += c.item.estimatedSeconds
+    }
+    for i in dueOrder where !take(due[i]) {
+      deferredItems += 1; deferredSeconds += due[i].item.estimatedSeconds
     }
     if deferredItems == 0 {
       for c in fresh { _ = take(c) }

@@ -119,10 +119,15 @@ enum ManzilScheduler {
   /// Days needed to revise every unit once at `capacity` seconds a day, units being whole
   /// (first-fit decreasing); nil when a unit is longer than a day's capacity.
   static func packedDays(_ seconds: [Int], capacity: Int) -> Int? {
-    guard !seconds.isEmpty else { return 0 }
-    guard capacity > 0, seconds.allSatisfy({ $0 <= capacity }) else { return nil }
+    packedDays(decreasing: seconds.sorted(by: >), capacity: capacity)
+  }
+
+  /// The same with the seconds already sorted longest first (sorted once for many capacities).
+  private static func packedDays(decreasing seconds: [Int], capacity: Int) -> Int? {
+    guard let longest = seconds.first else { return 0 }
+    guard capacity > 0, longest <= capacity else { return nil }
     var bins: [Int] = []
-    for s in seconds.sorted(by: >) {
+    for s in seconds {
       if let i = bins.firstIndex(where: { $0 + s <= capacity }) { bins[i] += s } else { bins.append(s) }
     }
     return bins.count
@@ -133,7 +138,8 @@ enum ManzilScheduler {
   /// (`packedDays` ≤ cycle); nil when not even a whole day does. Binary search: more minutes
   /// never need more days.
   static func minutesFitting(_ seconds: [Int], cycle: Int, besides: Int) -> Int? {
-    func fits(_ m: Int) -> Bool { packedDays(seconds, capacity: m * 60 - besides).map { $0 <= cycle } ?? false }
+    let decreasing = seconds.sorted(by: >)
+    func fits(_ m: Int) -> Bool { packedDays(decreasing: decreasing, capacity: m * 60 - besides).map { $0 <= cycle } ?? false }
     guard fits(24 * 60) else { return nil }
     var lo = 1, hi = 24 * 60
     while lo < hi { let mid = (lo + hi) / 2; if fits(mid) { hi = mid } else { lo = mid + 1 } }

@@ -68,6 +68,14 @@ enum OldRevision {
     while k < cs.count {
       var group = [k]
       while joinNext[group.last!] && group.last! + 1 < cs.count { group.append(group.last! + 1) }
+      if group.count == 1 {
+        // A unit alone (nearly all of them) is its own block: its memory, deadline and lapses.
+        var b = cs[k]
+        b.units = [b.unit]
+        blocks.append(b); members.append(group)
+        k += 1
+        continue
+      }
       let r = group.map { ManzilScheduler.retrievability(cs[$0], on: day, cycle: cycle, model: model) }
       let weakest = group[r.indices.min { (r[$0], $0) < (r[$1], $1) }!]
       var b = cs[weakest]

@@ -36,6 +36,12 @@ public enum ReminderScheduler {
     public var model: FSRS6
     /// The learner's desired retention of words (what "due" means).
     public var desiredRetention: Double
+    /// Whether `words` are in key order with unique keys (``VocabularyKeyOrder``), when the
+    /// caller already checked (nil: checked here).
+    package var wordsInKeyOrder: Bool?
+    /// Each word's learning day of its last review (``VocabularyRanking/lastReviewDays(_:clock:)``),
+    /// when the caller already has them (nil: computed here).
+    package var lastReviewDays: [Int?]?
 
     public init(clock: LearningDayClock, policy: ReminderPolicy, habits: ReminderHabits = .init(), words: [VocabularyWord],
                 model: FSRS6 = FSRS6(), desiredRetention: Double = 0.9) {
@@ -145,7 +151,7 @@ public enum ReminderScheduler {
     var states: [WordDayState] = []
     var position: [String: Int] = [:]
     let source: [Int]
-    let inKeyOrder = VocabularyKeyOrder.strictlyIncreasing(words)
+    let inKeyOrder = input.wordsInKeyOrder ?? VocabularyKeyOrder.strictlyIncreasing(words)
     if inKeyOrder {
       source = Array(words.indices)
       if !events.isEmpty { for (i, w) in words.enumerated() { position[w.key] = i } }
@@ -162,7 +168,7 @@ public enum ReminderScheduler {
       states.append(WordDayState(word: w, counter: PopularityCounter(popularity: w.popularity), lastRecalled: w.lastRating?.isRecall ?? false))
     }
     // Each word's last-review learning day, once (not per word per slot).
-    let wordDays = VocabularyRanking.lastReviewDays(words, clock: input.clock)
+    let wordDays = input.lastReviewDays ?? VocabularyRanking.lastReviewDays(words, clock: input.clock)
     let lastDays = inKeyOrder ? wordDays : source.map { wordDays[$0] }
 
     // Today's events in time order (stable).

@@ -39,6 +39,9 @@ public enum VocabularyPlanner {
     public var desiredRetention: Double
     public var model: FSRS6
     public var timings: VocabularyTimings
+    /// Each word's learning day of its last review (``VocabularyRanking/lastReviewDays(_:clock:)``),
+    /// when the caller already has them (nil: computed here).
+    package var lastReviewDays: [Int?]?
 
     public init(
       day: EpochDay, clock: LearningDayClock, words: [VocabularyWord], newWordsPerDay: Int,
@@ -80,11 +83,12 @@ public enum VocabularyPlanner {
     /// With `texts: false`: the reason of each due review, in the reviews' order (the
     /// reviews in `plan.items`, then `plan.deferred`), whose text was left empty.
     package var reviewReasons: [VocabularyReviewReason]
+    /// How many of `plan.items` are reviews (they come first, then new words; every deferred
+    /// item is a review): counted once, not per item asked for.
+    let reviewsInItems: Int
 
     /// The reason of item `k` of `plan.items + plan.deferred` when its text was left out.
     package func reviewReason(ofItem k: Int) -> VocabularyReviewReason? {
-      // Reviews come first in `items`, then new words; every deferred item is a review.
-      let reviewsInItems = plan.items.prefix { $0.kind == .review }.count
       if k < reviewsInItems { return reviewReasons.isEmpty ? nil : reviewReasons[k] }
       if k < plan.items.count { return nil }
       let r = reviewsInItems + (k - plan.items.count)
@@ -112,7 +116,7 @@ public enum VocabularyPlanner {
     // Only those two groups are read, and at most `newWordsPerDay` new words: the due words
     // are sorted, the new words partially selected (``VocabularyRanking``: the same order).
     let words = input.words
-    let lastDays = VocabularyRanking.lastReviewDays(words, clock: input.clock)
+    let lastDays = input.lastReviewDays ?? VocabularyRanking.lastReviewDays(words, clock: input.clock)
     let keys = VocabularyRanking.keys(words, lastDays: lastDays, on: input.day, model: input.model,
                                       desiredRetention: input.desiredRetention)
     let due = VocabularyRanking.sorted(keys.filter { $0.group == .due }, words: words)
@@ -164,7 +168,8 @@ public enum VocabularyPlanner {
       }
     }
     return Planned(plan: VocabularyPlan(date: input.day, budgetSeconds: budget, items: items, deferred: deferred, estimates: est),
-                   sources: itemSources + deferredSources, lastDays: lastDays, reviewReasons: reviewReasons)
+                   sources: itemSources + deferredSources, lastDays: lastDays, reviewReasons: reviewReasons,
+                   reviewsInItems: items.prefix { $0.kind == .review }.count)
   }
 
   /// "once", "twice", "3 times": how often the learner reached for a word.
