@@ -92,7 +92,7 @@ public struct LearnerDailyPlanner: LearnerPlanner {
       return loaded
     }
     // The review histories are kept when the log is replayed anyway: a refit's input.
-    var learner = try Learner.load(dir, parameters: fit?.weights, profile: (profile, profileBytes), snapshot: .always,
+    var learner = try Learner.load(dir, parameters: fit?.weights, profile: (profile, profileBytes), snapshot: .whenStale,
                                    now: Date(), histories: usesDefaults)
     guard usesDefaults else { return loaded(learner, DailyPlanParameters(source: "profile")) }
     let due = ParameterRefit.checkpoint(reviews: ParameterRefit.reviews(learner.state))

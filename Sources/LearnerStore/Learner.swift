@@ -95,9 +95,15 @@ public struct Learner: Sendable {
     case always
     /// Only when the load was costly (a replay, or many events after the snapshot): `record`.
     case whenCostly
+    /// Only when the snapshot's head no longer serves the loads after this one: a replay,
+    /// ``costlyTail`` events after the snapshot, or a new event the head cannot take (one dated
+    /// before its latest event, or a correction, which fold from the watermark state instead):
+    /// `today` and `nightly`. A few new events in time order are folded on the head each night
+    /// and the snapshot is left as it is (it stays valid: its key covers a prefix of the log).
+    case whenStale
   }
 
-  /// Events after the snapshot beyond which even `record` rewrites it.
+  /// Events after the snapshot beyond which even `record` (and the nightly job) rewrites it.
   package static let costlyTail = 128
 
   /// Loads a learner: snapshot + the events after it when the snapshot is valid, otherwise a
@@ -145,12 +151,19 @@ public struct Learner: Sendable {
         let log = try EventLog.parse(newBytes, file: logPath, offset: logBytes, firstLine: logCount + 1,
                                      lastLineStart: lastLineStart, lastLineHash: lastLineHash)
         let watermark = watermarkMillis ?? Int64.min
-        let write = policy == .always ? log.events.count > 0 : policy == .whenCostly ? log.events.count >= costlyTail : false
-        // In time order after the head (the usual case) and nothing to write: the head plus
-        // the new events, in their order, is the fold of everything (ties keep log order).
-        if let prefix, prefix.parameters[prefix.first] == profile.parameters, !write,
-          log.events.allSatisfy({ $0.time.epochMillis >= (prefix.head.latestEventMillis ?? Int64.min) && $0.type != .eventCorrected })
-        {
+        // In time order after the head (the usual case): the head plus the new events, in
+        // their order, is the fold of everything (ties keep log order).
+        let headServes = prefix.map { prefix in
+          prefix.parameters[prefix.first] == profile.parameters
+            && log.events.allSatisfy { $0.time.epochMillis >= (prefix.head.latestEventMillis ?? Int64.min) && $0.type != .eventCorrected }
+        } ?? false
+        let write = switch policy {
+        case .never: false
+        case .always: log.events.count > 0
+        case .whenCostly: log.events.count >= costlyTail
+        case .whenStale: log.events.count >= costlyTail || (!headServes && log.events.count > 0)
+        }
+        if let prefix, headServes, !write {
           Instrumentation.count(.snapshotLoad)
           Instrumentation.count(.tailEvents, log.events.count)
           var fold = LearnerFold(profile: profile, state: prefix.head)

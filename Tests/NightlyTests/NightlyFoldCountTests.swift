@@ -52,9 +52,14 @@ import TestSupport
     }
     let (_, recordCounts) = try Instrumentation.counting { try Learner.record(dir, events: new, now: NightlyFixture.now) }
     #expect(recordCounts[.fullFold] == nil && recordCounts[.snapshotLoad] == 1)
+    let snapshotPath = dir + "/" + Learner.snapshotFile
+    let firstSnapshot = FileManager.default.contents(atPath: snapshotPath)
+    #expect(firstSnapshot != nil)
     let (next, nextCounts) = try Instrumentation.counting { try NightlyRunner.run(root: root, planner: planner, options: options) }
     #expect(next.failed.isEmpty && next.planned + next.unchanged == 1)
     #expect(nextCounts[.fullFold] == nil && nextCounts[.snapshotLoad] == 1 && nextCounts[.tailEvents] == 3)
+    // Three new events in time order: folded on the snapshot's head, which is left as it is.
+    #expect(FileManager.default.contents(atPath: snapshotPath) == firstSnapshot)
     let all = try Learner.history(dir).events
     let (again, _) = LearnerDailyPlanner.Loaded.folding(profile: profile, events: all, cached: fitted)
     let expectedNext = try planner.plan(again, date: nil)
@@ -63,5 +68,6 @@ import TestSupport
     // The same date again, nothing new: unchanged, from the snapshot.
     let (rerun, rerunCounts) = try Instrumentation.counting { try NightlyRunner.run(root: root, planner: planner, options: options) }
     #expect(rerun.unchanged == 1 && rerunCounts[.fullFold] == nil && rerunCounts[.snapshotLoad] == 1)
+    #expect(rerunCounts[.tailEvents] == 3 && FileManager.default.contents(atPath: snapshotPath) == firstSnapshot)
   }
 }
