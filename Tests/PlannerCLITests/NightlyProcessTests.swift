@@ -94,7 +94,9 @@ struct NightlyProcessTests {
 
   @Test("a run killed with SIGKILL midway, then rerun, leaves the same files as an uninterrupted run")
   func killedMidway() throws {
-    let count = 300
+    // Enough learners that the run is still going when the poller (one thread among the
+    // parallel tests of a busy machine) sees the first plans and kills it.
+    let count = 1_500
     let whole = Self.makeRoot(count: count), killed = Self.makeRoot(count: count)
     defer {
       try? FileManager.default.removeItem(at: whole)
