@@ -114,7 +114,7 @@ public enum DailyPlanner {
     for v in input.vocabulary {
       let reason = DailyPlanReason(code: .vocabulary(v.reasonCode), text: v.reasonText, retrievability: v.recall.map { rounded($0, 3) },
                                    days: v.days, popularity: v.popularity, leech: v.leech ? true : nil)
-      let key = VocabularyKey.key(v.english)
+      let key = wordKey(v.english)
       switch v.kind {
       case .review:
         let item = DailyPlanItem(id: "word:" + key, ranges: nil, unit: nil, lines: nil, english: v.english, translations: v.translations,
@@ -286,15 +286,6 @@ public enum DailyPlanner {
     }
     for k in plan.notes.indices { plan.notes[k].text = english.note(plan.notes[k]) }
     return plan
-  }
-}
-
-/// The identity key of a word: trimmed, case-folded, single spaces.
-enum VocabularyKey {
-  static func key(_ english: String) -> String {
-    // Hot (every word candidate): text that is already one lowercase ASCII word is its own key.
-    if english.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && !($0 >= 0x41 && $0 <= 0x5A) }), !english.isEmpty { return english }
-    return english.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).joined(separator: " ").lowercased()
   }
 }
 

@@ -62,11 +62,7 @@ public struct VocabularyWord: Sendable, Hashable, Codable {
   /// The identity key: trimmed, case-folded English.
   public var key: String { VocabularyWord.key(english) }
 
-  public static func key(_ english: String) -> String {
-    if isPlainWordKey(english) { return english }  // hot (every word, several times a plan)
-    return english.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-      .split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
-  }
+  public static func key(_ english: String) -> String { wordKey(english) }
 }
 
 /// Validation shared by the commands that take words and translations.

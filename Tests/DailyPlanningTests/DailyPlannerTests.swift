@@ -3,6 +3,7 @@ import Foundation
 @testable import Hifz
 @testable import LearnerStore
 @testable import PlannerCore
+import Vocabulary
 import Testing
 import TestSupport
 
@@ -79,6 +80,15 @@ struct DailyPlannerTests {
     #expect(plan.sections.map(\.kind) == [.vocabularyReviews, .vocabularyNewWords])
     #expect(plan.items.map(\.id) == ["word:a", "new-word:b", "new-word:c"])
     #expect(plan.forecast.caughtUp)
+  }
+
+  @Test("a word's plan item id is its one word key (the fold's): case, inner and Unicode spaces folded")
+  func itemIdIsTheWordKey() throws {
+    let words = ["Ice\u{00A0}Cream", "  Look   Up ", "naïve\u{2003}ART"]
+    let plan = try DailyPlanner.plan(Self.input(minutes: 10, vocabulary: words.map { Self.review($0, recall: 0.8, tomorrow: 0.7) }))
+    #expect(plan.items.map(\.id) == ["word:ice cream", "word:look up", "word:naïve art"])
+    #expect(plan.items.map(\.id) == words.map { "word:" + wordKey($0) })
+    #expect(words.allSatisfy { VocabularyWord.key($0) == wordKey($0) })
   }
 
   @Test("one item longer than the budget is the day's only item, and the plan says so")
