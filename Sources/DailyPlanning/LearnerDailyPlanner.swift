@@ -109,9 +109,7 @@ public struct LearnerDailyPlanner: LearnerPlanner {
       return loaded(own, DailyPlanParameters(source: "defaults"))
     }
     let weights = ParameterRefit.fit(histories: histories, checkpoint: due).weights
-    if let data = try? JSONEncoder().encode(ParameterRefit.Cached(reviews: due, weights: weights)) {
-      try? DurableFile.replace(cachePath, with: Array(data) + [0x0A])  // a cache: best effort
-    }
+    try? DurableFile.replace(cachePath, with: ParameterRefit.Cached(reviews: due, weights: weights).encoded())  // a cache: best effort
     let refolded = weights == learner.profile.parameters ? learner : learner.refolded(parameters: weights, snapshot: .always)
     return loaded(refolded, DailyPlanParameters(source: "fitted", reviews: due))
   }

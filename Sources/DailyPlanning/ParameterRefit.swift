@@ -68,6 +68,14 @@ public enum ParameterRefit {
     public var reviews: Int
     public var weights: [Double]
     public init(reviews: Int, weights: [Double]) { self.reviews = reviews; self.weights = weights }
+
+    /// The file's bytes: sorted keys and a final newline, so the same fit is the same bytes in
+    /// any process (an unsorted encoder's key order is not fixed).
+    public func encoded() -> [UInt8] {
+      let e = JSONEncoder()
+      e.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+      return Array((try? e.encode(self)) ?? Data()) + [0x0A]
+    }
   }
 
   /// Profile, state and parameter source for planning: the profile's own parameters, or the

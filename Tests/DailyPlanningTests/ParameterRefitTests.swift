@@ -80,4 +80,12 @@ struct ParameterRefitTests {
     try FileManager.default.removeItem(atPath: dir + "/" + ParameterRefit.cacheFile)
     #expect(try planner.dailyPlan(try LearnerDailyPlanner.load(dir), date: try EpochDay(parsing: "2026-02-01")) == first)
   }
+
+  @Test("the cache file's bytes: sorted keys and a newline, whatever the process; old files still load")
+  func cacheBytes() throws {
+    let cached = ParameterRefit.Cached(reviews: 400, weights: [0.5, 1.25])
+    #expect(String(decoding: cached.encoded(), as: UTF8.self) == #"{"reviews":400,"version":1,"weights":[0.5,1.25]}"# + "\n")
+    let old = Data(#"{"weights":[0.5,1.25],"version":1,"reviews":400}"#.utf8)
+    #expect(try JSONDecoder().decode(ParameterRefit.Cached.self, from: old) == cached)
+  }
 }
