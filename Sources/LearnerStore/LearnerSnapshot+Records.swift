@@ -191,17 +191,21 @@ extension LearnerSnapshot {
   @inline(__always)
   static func readTier(_ r: inout LearnerSnapshotBytes.Reader) -> QuranTier? {
     guard let raw = r.raw() else { return nil }
+    let tier: QuranTier
     switch (raw.count, raw.first) {
-    case (3, UInt8(ascii: "n")?): return raw.elementsEqual(newTier) ? .newLesson : nil
-    case (6, UInt8(ascii: "r")?): return raw.elementsEqual(recentTier) ? .recentRevision : nil
-    case (3, UInt8(ascii: "o")?): return raw.elementsEqual(oldTier) ? .oldRevision : nil
+    case (3, UInt8(ascii: "n")?): tier = .newLesson
+    case (6, UInt8(ascii: "r")?): tier = .recentRevision
+    case (3, UInt8(ascii: "o")?): tier = .oldRevision
     default: return nil
     }
+    // The rest of the bytes checked too: a record that is not exactly a tier is refused.
+    var at = 0
+    for b in tier.rawValue.utf8 {
+      guard raw[at] == b else { return nil }
+      at += 1
+    }
+    return tier
   }
-
-  private static let newTier = Array(QuranTier.newLesson.rawValue.utf8)
-  private static let recentTier = Array(QuranTier.recentRevision.rawValue.utf8)
-  private static let oldTier = Array(QuranTier.oldRevision.rawValue.utf8)
 
   static func readRecitations(_ r: inout LearnerSnapshotBytes.Reader) -> [QuranRecitation]? {
     guard let n = r.count() else { return nil }
