@@ -61,6 +61,7 @@ print(json.dumps({"label": label, "night": night, "jobs": int(jobs), "learners":
   "readingMsPerLearner": round(t["readingSeconds"] / n * 1000, 2), "planningMsPerLearner": round(t["planningSeconds"] / n * 1000, 2),
   "writingMsPerLearner": round(t["writingSeconds"] / n * 1000, 2), "wallSeconds": float(wall),
   "cpuSeconds": round(float(user) + float(sys_), 2), "cpuMsPerLearner": round((float(user) + float(sys_)) / n * 1000, 2),
+  "userMsPerLearner": round(float(user) / n * 1000, 2), "sysMsPerLearner": round(float(sys_) / n * 1000, 2),
   "peakRSSMiB": round(int(rss) / 1024, 1), "snapshotBytesPerLearner": int(snap),
   "loadAverage": float(open("/proc/loadavg").read().split()[0])}))
 PY

@@ -187,24 +187,37 @@ extension LearnerSnapshot {
       keys.reserveCapacity(itemCount)
       for k in others.indices { others[k].reserveCapacity(itemCount) }
     }
-    for _ in 0..<itemCount {
-      guard let key = r.string(), var item = readItem(&r) else { return nil }
-      for k in 0..<setCount {
-        if k == first {
-          guard let m = readMemory(&r) else { return nil }
-          item.memory = m.memory
-          item.previousMemory = m.previous
-        } else if keeping {
-          guard let m = readMemory(&r) else { return nil }
-          others[k < first ? k : k - 1].append(m)
-        } else {
-          guard skipMemory(&r) else { return nil }
-        }
-      }
-      state.items[key] = item
+    for n in 0..<itemCount {
+      guard let key = r.string() else { return nil }
+      // Decoded in place in the dictionary's new entry (no item copied, one hash of its key); a
+      // key seen twice (never written: the keys come from a dictionary) is refused.
+      let ok = readEntry(&r, into: &state.items[key, default: ItemState()], setCount: setCount, first: first,
+                         keeping: keeping, others: &others)
+      guard ok, state.items.count == n + 1 else { return nil }
       if keeping { keys.append(key) }
     }
     return (state, keys, others)
+  }
+
+  /// An item record and its memories, the one of set `first` into the item, the others
+  /// appended to `others` (in stored order without `first`) when `keeping`, else skipped.
+  @inline(__always)
+  private static func readEntry(_ r: inout LearnerSnapshotBytes.Reader, into item: inout ItemState, setCount: Int, first: Int,
+                                keeping: Bool, others: inout [[ItemMemory]]) -> Bool {
+    guard readItem(&r, into: &item) else { return false }
+    for k in 0..<setCount {
+      if k == first {
+        guard let m = readMemory(&r) else { return false }
+        item.memory = m.memory
+        item.previousMemory = m.previous
+      } else if keeping {
+        guard let m = readMemory(&r) else { return false }
+        others[k < first ? k : k - 1].append(m)
+      } else {
+        guard skipMemory(&r) else { return false }
+      }
+    }
+    return true
   }
 
   private static func readPending(_ r: inout LearnerSnapshotBytes.Reader) -> [LearnerEvent]? {

@@ -61,45 +61,57 @@ extension LearnerSnapshot {
   }
 
   static func readItem(_ r: inout LearnerSnapshotBytes.Reader) -> ItemState? {
-    guard let flags = r.uint() else { return nil }
     var it = ItemState()
+    return readItem(&r, into: &it) ? it : nil
+  }
+
+  /// Reads an item record into `it` (a fresh ``ItemState``), in place: a load decodes
+  /// thousands of items into the state's dictionary, and a returned item would be copied there
+  /// (its strings retained and released once more each). False when the record is damaged.
+  static func readItem(_ r: inout LearnerSnapshotBytes.Reader, into it: inout ItemState) -> Bool {
+    guard let flags = r.uint() else { return false }
     var anchor: Int64 = 0
-    if flags & Field.lastDay != 0 { guard let d = r.signed() else { return nil }; anchor = d; it.lastDay = Int(d) }
-    if flags & Field.previousDay != 0 { guard let d = r.signed() else { return nil }; it.previousDay = Int(truncatingIfNeeded: anchor &- d) }
-    if flags & Field.lastReview != 0 { guard let t = r.signed() else { return nil }; it.lastReviewMillis = t &+ anchor &* 86_400_000 }
+    if flags & Field.lastDay != 0 { guard let d = r.signed() else { return false }; anchor = d; it.lastDay = Int(d) }
+    if flags & Field.previousDay != 0 { guard let d = r.signed() else { return false }; it.previousDay = Int(truncatingIfNeeded: anchor &- d) }
+    if flags & Field.lastReview != 0 { guard let t = r.signed() else { return false }; it.lastReviewMillis = t &+ anchor &* 86_400_000 }
     if flags & Field.lastUnknown != 0 {
-      guard let t = r.signed() else { return nil }
+      guard let t = r.signed() else { return false }
       it.lastUnknownMillis = t &+ (it.lastReviewMillis ?? anchor &* 86_400_000)
     }
-    // The counters, in ``counters(_:)``'s order, each only when its bit is set.
-    @inline(__always) func counter(_ i: Int) -> Int? {
-      guard flags & (1 << UInt64(Field.firstCounter + i)) != 0 else { return 0 }
-      return r.signed().map { Int(truncatingIfNeeded: $0) }
+    // The counters, in ``counters(_:)``'s order, each only when its bit is set (0 otherwise,
+    // as a fresh item has them).
+    if flags & (UInt64(1 << counterCount - 1) << UInt64(Field.firstCounter)) != 0 {
+      var ok = true
+      @inline(__always) func counter(_ i: Int) -> Int {
+        guard flags & (1 << UInt64(Field.firstCounter + i)) != 0 else { return 0 }
+        guard let v = r.signed() else { ok = false; return 0 }
+        return Int(truncatingIfNeeded: v)
+      }
+      let dayRating = counter(0)
+      guard dayRating >= 0 && dayRating <= 4 else { return false }
+      it.dayRating = dayRating
+      it.reviews = counter(1); it.reviewDays = counter(2); it.lapses = counter(3); it.popularity = counter(4)
+      it.lookups = counter(5); it.opens = counter(6); it.quizzes = counter(7); it.quizzesWrong = counter(8)
+      it.mistakes = counter(9)
+      guard ok else { return false }
     }
-    guard let dayRating = counter(0), dayRating >= 0 && dayRating <= 4, let reviews = counter(1), let reviewDays = counter(2),
-      let lapses = counter(3), let popularity = counter(4), let lookups = counter(5), let opens = counter(6),
-      let quizzes = counter(7), let quizzesWrong = counter(8), let mistakes = counter(9)
-    else { return nil }
-    it.dayRating = dayRating; it.reviews = reviews; it.reviewDays = reviewDays; it.lapses = lapses
-    it.popularity = popularity; it.lookups = lookups; it.opens = opens; it.quizzes = quizzes
-    it.quizzesWrong = quizzesWrong; it.mistakes = mistakes
     if flags & Field.word != 0 {
-      guard let english = r.string(), let n = r.count() else { return nil }
+      guard let english = r.string(), let n = r.count() else { return false }
       var ukrainian: [String] = []
       ukrainian.reserveCapacity(n)
-      for _ in 0..<n { guard let u = r.string() else { return nil }; ukrainian.append(u) }
-      guard let added = r.signed() else { return nil }
+      for _ in 0..<n { guard let u = r.string() else { return false }; ukrainian.append(u) }
+      guard let added = r.signed() else { return false }
       var rank: Int?
-      if flags & Field.rank != 0 { guard let v = r.signed() else { return nil }; rank = Int(truncatingIfNeeded: v) }
+      if flags & Field.rank != 0 { guard let v = r.signed() else { return false }; rank = Int(truncatingIfNeeded: v) }
       var tags: [String] = []
       if flags & Field.tags != 0 {
-        guard let n = r.count() else { return nil }
-        for _ in 0..<n { guard let t = r.string() else { return nil }; tags.append(t) }
+        guard let n = r.count() else { return false }
+        for _ in 0..<n { guard let t = r.string() else { return false }; tags.append(t) }
       }
       it.word = WordEntry(english: english, ukrainian: ukrainian, addedMillis: added, deleted: flags & Field.deleted != 0,
                           suspended: flags & Field.suspended != 0, rank: rank, tags: tags)
     }
-    return it
+    return true
   }
 
   static func write(_ m: ItemMemory, to w: inout LearnerSnapshotBytes.Writer) {
@@ -109,6 +121,7 @@ extension LearnerSnapshot {
   }
 
   /// Steps over a memory record (a parameter set the load did not ask for).
+  @inline(__always)
   static func skipMemory(_ r: inout LearnerSnapshotBytes.Reader) -> Bool {
     guard let flags = r.byte(), flags < 4 else { return false }
     let n = (flags & 1 != 0 ? 16 : 0) + (flags & 2 != 0 ? 16 : 0)
@@ -117,6 +130,7 @@ extension LearnerSnapshot {
     return true
   }
 
+  @inline(__always)
   static func readMemory(_ r: inout LearnerSnapshotBytes.Reader) -> ItemMemory? {
     guard let flags = r.byte(), flags < 4 else { return nil }
     var m = ItemMemory(memory: nil, previous: nil)
@@ -172,13 +186,34 @@ extension LearnerSnapshot {
     }
   }
 
+  /// A tier by its raw value's bytes, without making a String of them (thousands of
+  /// recitations a year).
+  @inline(__always)
+  static func readTier(_ r: inout LearnerSnapshotBytes.Reader) -> QuranTier? {
+    guard let raw = r.raw() else { return nil }
+    let tier: QuranTier
+    switch (raw.count, raw.first) {
+    case (3, UInt8(ascii: "n")?): tier = .newLesson
+    case (6, UInt8(ascii: "r")?): tier = .recentRevision
+    case (3, UInt8(ascii: "o")?): tier = .oldRevision
+    default: return nil
+    }
+    // The rest of the bytes checked too: a record that is not exactly a tier is refused.
+    var at = 0
+    for b in tier.rawValue.utf8 {
+      guard raw[at] == b else { return nil }
+      at += 1
+    }
+    return tier
+  }
+
   static func readRecitations(_ r: inout LearnerSnapshotBytes.Reader) -> [QuranRecitation]? {
     guard let n = r.count() else { return nil }
     var out: [QuranRecitation] = []
     out.reserveCapacity(n)
     for _ in 0..<n {
       guard let day = r.signed(), let first = r.int(), let last = r.int(), let range = try? AyahRange(first: first, last: last),
-        let tier = r.string().flatMap(QuranTier.init(rawValue:)), let grade = r.int().flatMap(Rating.init(rawValue:)),
+        let tier = readTier(&r), let grade = r.int().flatMap(Rating.init(rawValue:)),
         let mistakes = r.int(), let at = readInts(&r), let hesitations = r.int(), let prompts = r.int(),
         let tajweed = r.int(), let hasSeconds = r.byte()
       else { return nil }

@@ -84,7 +84,8 @@ enum LearnerSnapshotBytes {
   }
 
   /// Reads what ``Writer`` wrote; every read returns nil past the end or on a value out of
-  /// range, so a truncated or damaged file is refused, never misread into a crash.
+  /// range, so a truncated or damaged file is refused, never misread into a crash. The reads are
+  /// inlined: a load decodes about 15 values for each of a learner's thousands of items.
   struct Reader {
     let bytes: UnsafeBufferPointer<UInt8>
     var at = 0
@@ -93,6 +94,7 @@ enum LearnerSnapshotBytes {
 
     var atEnd: Bool { at == bytes.count }
 
+    @inline(__always)
     mutating func byte() -> UInt8? {
       guard at < bytes.count else { return nil }
       defer { at += 1 }
@@ -123,32 +125,37 @@ enum LearnerSnapshotBytes {
     }
 
     /// A non-negative Int (a count, an offset).
+    @inline(__always)
     mutating func int() -> Int? {
       guard let v = uint(), v <= UInt64(Int.max) else { return nil }
       return Int(v)
     }
 
     /// A count of elements still to come, each at least one byte: refuses absurd lengths.
+    @inline(__always)
     mutating func count() -> Int? {
       guard let n = int(), n <= bytes.count - at else { return nil }
       return n
     }
 
+    @inline(__always)
     mutating func signed() -> Int64? {
       guard let u = uint() else { return nil }
       return Int64(bitPattern: (u >> 1) ^ (0 &- (u & 1)))
     }
 
+    @inline(__always)
     mutating func fixed64() -> UInt64? {
       guard bytes.count - at >= 8 else { return nil }
-      var v: UInt64 = 0
-      for i in 0..<8 { v |= UInt64(bytes[at + i]) << (8 * UInt64(i)) }
+      let v = UInt64(littleEndian: UnsafeRawBufferPointer(bytes).loadUnaligned(fromByteOffset: at, as: UInt64.self))
       at += 8
       return v
     }
 
+    @inline(__always)
     mutating func double() -> Double? { fixed64().map(Double.init(bitPattern:)) }
 
+    @inline(__always)
     mutating func string() -> String? {
       guard let n = count() else { return nil }
       defer { at += n }

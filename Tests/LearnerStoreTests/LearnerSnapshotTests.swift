@@ -225,5 +225,32 @@ import TestSupport
     #expect(late.fromSnapshot && c2[.snapshotWhole] == 1 && c2[.fullFold] == nil)
     #expect(late.state == (try replay()))
   }
-}
 
+  /// The head is decoded in place into the state's dictionary: a file whose checksum holds but
+  /// names one item twice (never written: the keys come from a dictionary) is refused, not
+  /// merged into one item.
+  @Test func aHeadNamingAnItemTwiceIsRefused() throws {
+    var state = LearnerState()
+    for (english, day) in [("ab", 3), ("ac", 5)] {
+      var item = ItemState()
+      item.lastDay = day
+      item.reviews = day
+      item.word = WordEntry(english: english, ukrainian: ["слово"], addedMillis: 1_000)
+      state.items["w:" + english] = item
+    }
+    let snap = LearnerSnapshot(logBytes: 10, logCount: 1, lastLineStart: 0, lastLineHash: 42, profileHash: 7,
+                               state: state, head: LearnerSnapshot.Head(state: state, others: []))
+    let bytes = snap.serialized()
+    #expect(LearnerSnapshot.parsePrefix(bytes, parameters: Self.profile.parameters)?.head == state)
+    // The second key's bytes ("w:ac", after its length) made the first's, the checksum redone.
+    let second = Array("w:ac".utf8)
+    let at = try #require((0...(bytes.count - second.count)).first { Array(bytes[$0..<$0 + second.count]) == second })
+    var twice = Array(bytes.dropLast(8))
+    twice[at + 3] = UInt8(ascii: "b")
+    var w = LearnerSnapshotBytes.Writer(capacity: twice.count + 8)
+    w.bytes = twice
+    w.fixed64(LearnerSnapshotBytes.checksum(twice))
+    #expect(LearnerSnapshot.parsePrefix(w.bytes, parameters: Self.profile.parameters) == nil)
+    #expect(LearnerSnapshot.parse(w.bytes) == nil)
+  }
+}
