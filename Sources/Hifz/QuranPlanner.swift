@@ -207,14 +207,13 @@ public enum QuranPlanner {
   /// reads its history in. Sorted as small keys (a recitation is large to move, and a raw value
   /// is a string), and not at all when they already are (the fold keeps them in time order).
   static func historyOrder(_ recitations: [QuranRecitation]) -> [QuranRecitation] {
-    let keys = recitations.map { r in (r.day, tierOrder[r.tier]!, r.range.first, r.range.last) }
+    let keys = recitations.indices.map { k in
+      (recitations[k].day, tiersByRawValue.firstIndex(of: recitations[k].tier)!, recitations[k].range.first, recitations[k].range.last)
+    }
     if keys.indices.dropFirst().allSatisfy({ !(keys[$0] < keys[$0 - 1]) }) { return recitations }
     return keys.indices.sorted { keys[$0] < keys[$1] }.map { recitations[$0] }
   }
 
-  /// Each tier's place among the tiers' raw values in string order.
-  private static let tierOrder: [QuranTier: Int] = {
-    let ordered = QuranTier.allCases.sorted { $0.rawValue < $1.rawValue }
-    return Dictionary(uniqueKeysWithValues: ordered.enumerated().map { ($1, $0) })
-  }()
+  /// The tiers in the string order of their raw values (a tier's index is its place).
+  private static let tiersByRawValue = QuranTier.allCases.sorted { $0.rawValue < $1.rawValue }
 }
