@@ -51,25 +51,41 @@ public struct AudioURLTemplate: Sendable, Hashable {
 
   /// The URL of one ayah.
   public func url(ayahID id: Int, reciter: String) -> String {
-    var out = ""
+    // Built as UTF-8 bytes (a plan has a URL per ayah): the same text as string concatenation.
+    var out: [UInt8] = []
+    out.reserveCapacity(text.utf8.count + reciter.utf8.count + 16)
     let ref = Quran.ref(id)
     for p in parts {
       switch p {
-      case .text(let s): out += s
+      case .text(let s): out.append(contentsOf: s.utf8)
       case .field(let name, let width):
         let n: Int
         switch name {
-        case "reciter": out += reciter; continue
+        case "reciter": out.append(contentsOf: reciter.utf8); continue
         case "surah": n = ref.surah
         case "ayah": n = ref.ayah
         case "id": n = id
         default: n = Quran.page(ofAyah: id)
         }
-        let s = String(n)
-        out += String(repeating: "0", count: max(0, width - s.count)) + s
+        Self.appendDecimal(n, width: width, to: &out)
       }
     }
-    return out
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// `String(n)` as UTF-8, after `width - String(n).count` zeros when that is positive.
+  static func appendDecimal(_ n: Int, width: Int, to out: inout [UInt8]) {
+    var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+      (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    var count = 0
+    var v = n.magnitude
+    withUnsafeMutableBytes(of: &digits) { d in
+      repeat { d[count] = UInt8(ascii: "0") + UInt8(v % 10); v /= 10; count += 1 } while v > 0
+    }
+    let length = count + (n < 0 ? 1 : 0)  // String(n).count
+    if width > length { out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: width - length)) }
+    if n < 0 { out.append(UInt8(ascii: "-")) }
+    withUnsafeBytes(of: &digits) { d in for k in stride(from: count - 1, through: 0, by: -1) { out.append(d[k]) } }
   }
 }
 

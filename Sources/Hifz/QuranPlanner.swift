@@ -25,8 +25,7 @@ public enum QuranPlanner {
     let spl = (new: max(1, input.habits.secondsPerLineNew), rev: max(1, input.habits.secondsPerLineRevision))
     // New lessons and recent revision drive the lesson, the recent list and the retention check;
     // old revision reaches the planner through the units' memory, so years of it are not sorted.
-    let history = input.recitations.filter { $0.day < day && $0.tier != .oldRevision }
-      .sorted { ($0.day, $0.tier.rawValue, $0.range) < ($1.day, $1.tier.rawValue, $1.range) }
+    let history = historyOrder(input.recitations.filter { $0.day < day && $0.tier != .oldRevision })
     // A failed lesson is not memorised until it passes: it is the next lesson again.
     let pending = NewLesson.pending(history)
     let learnedHistory = history.filter { r in !(r.tier == .newLesson && pending.contains { $0.range == r.range }) }
@@ -203,4 +202,18 @@ public enum QuranPlanner {
     }
     return plan
   }
+
+  /// The recitations sorted by (day, tier's raw value, range), stably: the order the planner
+  /// reads its history in. Sorted as small keys (a recitation is large to move, and a raw value
+  /// is a string), and not at all when they already are (the fold keeps them in time order).
+  static func historyOrder(_ recitations: [QuranRecitation]) -> [QuranRecitation] {
+    let keys = recitations.indices.map { k in
+      (recitations[k].day, tiersByRawValue.firstIndex(of: recitations[k].tier)!, recitations[k].range.first, recitations[k].range.last)
+    }
+    if keys.indices.dropFirst().allSatisfy({ !(keys[$0] < keys[$0 - 1]) }) { return recitations }
+    return keys.indices.sorted { keys[$0] < keys[$1] }.map { recitations[$0] }
+  }
+
+  /// The tiers in the string order of their raw values (a tier's index is its place).
+  private static let tiersByRawValue = QuranTier.allCases.sorted { $0.rawValue < $1.rawValue }
 }

@@ -16,10 +16,14 @@ enum RecentRevision {
   /// reason is its most recent lesson.
   static func items(history: [QuranRecitation], pending: [QuranRecitation], day: EpochDay, settings s: QuranSettings,
                     secondsPerLine: Double) -> [QuranPlanItem] {
-    let lessons = history.filter { $0.tier == .newLesson && !pending.map(\.range).contains($0.range) }
+    let pendingRanges = pending.map(\.range)
+    let lessons = history.filter { $0.tier == .newLesson && !pendingRanges.contains($0.range) }
     let lessonDays = Array(Set(lessons.map(\.day))).sorted(by: >)
     let currentJuz = lessons.max { ($0.day, $0.range) < ($1.day, $1.range) }.map { Quran.juz(ofAyah: $0.range.first) }
     let active = Array(Set(history.map(\.day))).sorted()
+    // History in day order (the planner's): a lesson's later revisions are a suffix, found by
+    // scanning back from the end; in any other order, the whole history is scanned.
+    let inDayOrder = history.indices.dropFirst().allSatisfy { history[$0 - 1].day <= history[$0].day }
     // Per ayah: the age of the latest lesson holding it and why it is here.
     var age = [Int?](repeating: nil, count: Quran.ayahCount + 1)
     // Why a lesson out of the mode's window is still here: the grade of its last revision
@@ -32,7 +36,7 @@ enum RecentRevision {
       // Days counted are days the learner recited (a break does not age a lesson out of
       // sabqi: lessons from just before it are re-checked as recent revision).
       case .lastDays:
-        let n = active.filter { $0 > l.day }.count
+        let n = active.count - Self.countNotAfter(l.day, in: active)  // the active days after the lesson's
         inMode = n < s.recentWindowDays && SabqiSpacing.recites(afterPracticeDays: n)
       case .lastLessons: inMode = lessonDays.prefix(s.sabqiLessons).contains(l.day)
       case .currentJuz: inMode = currentJuz.map { j in l.range.ids.contains { Quran.juz(ofAyah: $0) == j } } ?? false
@@ -40,8 +44,7 @@ enum RecentRevision {
       var why: Rating?? = nil
       if !inMode {
         guard a <= maximumDays else { continue }
-        let later = history.filter { $0.tier != .newLesson && $0.day > l.day && $0.range.overlaps(l.range) }
-        if let last = later.last {
+        if let last = Self.lastRevision(after: l, in: history, inDayOrder: inDayOrder) {
           guard last.memoryGrade < .good else { continue }
           why = .some(last.memoryGrade)
         } else {
@@ -76,5 +79,27 @@ enum RecentRevision {
       id = last + 1
     }
     return out
+  }
+
+  /// How many of `days` (ascending, unique) are on or before `day`: a binary search.
+  static func countNotAfter(_ day: EpochDay, in days: [EpochDay]) -> Int {
+    var lo = 0, hi = days.count
+    while lo < hi {
+      let mid = (lo + hi) / 2
+      if days[mid] <= day { lo = mid + 1 } else { hi = mid }
+    }
+    return lo
+  }
+
+  /// The last revision (not a new lesson) in `history` after the lesson's day that overlaps it.
+  static func lastRevision(after lesson: QuranRecitation, in history: [QuranRecitation], inDayOrder: Bool) -> QuranRecitation? {
+    for k in history.indices.reversed() {  // (fields read in place: no copy of each recitation)
+      if history[k].day <= lesson.day {
+        if inDayOrder { return nil }  // every earlier one is on or before the lesson's day too
+        continue
+      }
+      if history[k].tier != .newLesson && history[k].range.overlaps(lesson.range) { return history[k] }
+    }
+    return nil
   }
 }

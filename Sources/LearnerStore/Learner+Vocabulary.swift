@@ -20,17 +20,64 @@ extension Learner {
   /// deck (`deck.suspended`).
   public static func vocabularyWords(_ state: LearnerState) -> [VocabularyWord] {
     let decks = state.suspendedDecks
+    let items = state.items
     // The word keys in `sortedKeys` order, without sorting the Quran units: no `w:` key names a
-    // unit, and keys that name none are ordered as strings.
-    return state.items.keys.filter { $0.hasPrefix("w:") }.sorted().compactMap { key -> VocabularyWord? in
-      guard let item = state.items[key], let w = item.word, !w.deleted else { return nil }
-      return VocabularyWord(
+    // unit, and keys that name none are ordered as strings. Each item is found once, by its
+    // position in the dictionary (no second lookup by key).
+    var found: [(key: String, at: Dictionary<String, ItemState>.Index)] = []
+    var at = items.startIndex
+    while at != items.endIndex {
+      let key = items.keys[at]
+      if isWordItemKey(key) { found.append((key, at)) }
+      items.formIndex(after: &at)
+    }
+    sortByKey(&found)
+    var words: [VocabularyWord] = []
+    words.reserveCapacity(found.count)
+    for (_, at) in found {
+      let item = items.values[at]  // (one copy of the item)
+      guard let w = item.word, !w.deleted else { continue }
+      words.append(VocabularyWord(
         english: w.english, translations: w.ukrainian,
         addedAt: Date(timeIntervalSince1970: Double(w.addedMillis) / 1000), popularity: item.popularity,
         memory: item.memory, lastReviewedAt: item.lastReviewMillis.map { Date(timeIntervalSince1970: Double($0) / 1000) },
         lastRating: Rating(rawValue: item.dayRating), rank: w.rank, reviewDays: item.reviewDays, lapses: item.lapses,
-        suspended: w.suspended || (!decks.isEmpty && w.tags.contains { decks.contains(DeckTag.key($0)) }), tags: w.tags)
+        suspended: w.suspended || (!decks.isEmpty && w.tags.contains { decks.contains(DeckTag.key($0)) }), tags: w.tags))
     }
+    return words
+  }
+
+  /// `key.hasPrefix("w:")`, decided on the bytes when the next one is ASCII (a character
+  /// boundary then follows the colon), else by `hasPrefix` itself.
+  static func isWordItemKey(_ key: String) -> Bool {
+    var bytes = key.utf8.makeIterator()
+    guard bytes.next() == UInt8(ascii: "w"), bytes.next() == UInt8(ascii: ":") else { return false }
+    guard let third = bytes.next(), third >= 0x80 else { return true }
+    return key.hasPrefix("w:")
+  }
+
+  /// Sorts by key in `String` order (the keys are unique). When every key is ASCII, `String`
+  /// order is byte order: the keys are compared first by their 8 bytes after `w:` as one
+  /// big-endian integer (zero-padded: a shorter key is a prefix, so it comes first, as in
+  /// `String` order), and only on a tie as strings.
+  static func sortByKey(_ found: inout [(key: String, at: Dictionary<String, ItemState>.Index)]) {
+    var keyed: [(prefix: UInt64, index: Int)] = []
+    keyed.reserveCapacity(found.count)
+    for (k, f) in found.enumerated() {
+      var key = f.key
+      let prefix = key.withUTF8 { bytes -> UInt64? in
+        var prefix: UInt64 = 0
+        for (n, b) in bytes.enumerated() {
+          if b >= 0x80 { return nil }
+          if n >= 2 && n < 10 { prefix |= UInt64(b) << (8 * (9 - n)) }
+        }
+        return prefix
+      }
+      guard let prefix else { found.sort { $0.key < $1.key }; return }
+      keyed.append((prefix, k))
+    }
+    keyed.sort { a, b in a.prefix != b.prefix ? a.prefix < b.prefix : found[a.index].key < found[b.index].key }
+    found = keyed.map { found[$0.index] }
   }
 
   /// The reminder settings of the profile, validated (an error names the profile key).

@@ -122,7 +122,8 @@ public enum ReminderScheduler {
   }
 
   struct WordDayState {
-    var word: VocabularyWord
+    /// The word's index in `input.words` (read in place there: a copy would retain its strings).
+    var word: Int
     var counter: PopularityCounter
     var lastShown: Date?
     var failedSinceShown = false
@@ -164,8 +165,8 @@ public enum ReminderScheduler {
     }
     states.reserveCapacity(source.count)
     for i in source {
-      let w = words[i]
-      states.append(WordDayState(word: w, counter: PopularityCounter(popularity: w.popularity), lastRecalled: w.lastRating?.isRecall ?? false))
+      states.append(WordDayState(word: i, counter: PopularityCounter(popularity: words[i].popularity),
+                                 lastRecalled: words[i].lastRating?.isRecall ?? false))
     }
     // Each word's last-review learning day, once (not per word per slot).
     let wordDays = input.lastReviewDays ?? VocabularyRanking.lastReviewDays(words, clock: input.clock)
@@ -222,8 +223,16 @@ public enum ReminderScheduler {
       var popularity: [Int]
       var priority: [Double]
     }
-    let suspended = states.map(\.word.suspended)
-    let hasMemory = states.map { $0.word.memory != nil }
+    // Which words a slot may take, apart from the day's facts and the repeat gap: nothing in the
+    // slots below changes a state but the chosen word's, which is then never taken again
+    // (shown by this projection), so this is worked out once, as flat arrays.
+    var open = states.map { s in
+      !s.settled && !words[s.word].suspended && (words[s.word].memory != nil || s.counter.popularity > 0)
+        && !(s.lastShown != nil && !s.failedSinceShown && (s.projected || s.answeredSinceShown))
+    }
+    // Shown today and ignored: again only once the repeat gap has passed.
+    let shownIgnored: [Date?] = states.map { s in s.failedSinceShown ? nil : s.lastShown }
+    var group: [Int] = []
     var facts: DayFacts?
     for slot in slots where remaining > 0 {
       if let limit = notBefore, slot < limit { continue }
@@ -232,28 +241,24 @@ public enum ReminderScheduler {
       // Recall and "due" of every word on the slot's learning day: once per day, not per slot.
       if facts?.day != slotDay {
         let recall = states.indices.map { p in
-          VocabularyRanking.recall(states[p].word, lastDay: lastDays[p], on: slotDay, model: input.model) ?? 0
+          VocabularyRanking.recall(words[states[p].word], lastDay: lastDays[p], on: slotDay, model: input.model) ?? 0
         }
         let popularity = states.map(\.counter.popularity)
         facts = DayFacts(day: slotDay, recall: recall, due: states.indices.map { p in
-          VocabularyRanking.isDue(states[p].word, lastDay: lastDays[p], on: slotDay, model: input.model, desiredRetention: input.desiredRetention)
+          VocabularyRanking.isDue(words[states[p].word], lastDay: lastDays[p], on: slotDay, model: input.model, desiredRetention: input.desiredRetention)
         }, popularity: popularity, priority: states.indices.map { p in
           VocabularyPriority.priority(recall: recall[p], popularity: popularity[p])
         })
+        group = states.indices.map { p in states[p].failedToday || facts!.due[p] ? 0 : 1 }
       }
       let f = facts!
       var best: (group: Int, priority: Double, recall: Double, position: Int)?
-      for p in states.indices {
-        // (Fields read in place: copying a state would retain the word's strings and arrays.)
-        guard !states[p].settled, !suspended[p], hasMemory[p] || states[p].counter.popularity > 0 else { continue }
-        if let shown = states[p].lastShown, !states[p].failedSinceShown {
-          // Shown today: again only once ignored, and not within the repeat gap.
-          guard !states[p].projected, !states[p].answeredSinceShown, slot.timeIntervalSince(shown) >= gap else { continue }
-        }
+      for p in states.indices where open[p] {
+        if let shown = shownIgnored[p], slot.timeIntervalSince(shown) < gap { continue }
         let r = f.recall[p]
-        let popularity = states[p].counter.popularity
-        let priority = popularity == f.popularity[p] ? f.priority[p] : VocabularyPriority.priority(recall: r, popularity: popularity)
-        let group = states[p].failedToday || f.due[p] ? 0 : 1
+        // (The popularity does not change within the slots: the facts' priority is the word's.)
+        let priority = f.priority[p]
+        let group = group[p]
         // The ranking's order (VocabularyPriority.precedes): group, priority, lower recall, key
         // (the states are in key order: the first of equals stays).
         if let b = best, (b.group, -b.priority, b.recall) <= (group, -priority, r) { continue }
@@ -261,22 +266,24 @@ public enum ReminderScheduler {
       }
       guard let chosen = best else { continue }
       var s = states[chosen.position]
+      let word = words[s.word]
       let mode: ReminderPolicy.Mode =
         switch input.policy.mode {
         case .translation: .translation
         case .hint: .hint
         case .mixed: s.lastRecalled ? .hint : .translation
         }
-      let shownMode: ReminderPolicy.Mode = Leech.isLeech(s.word) ? .translation : mode
-      let shown = shownMode == .hint ? Hint.make(for: s.word.translations.first ?? "") : s.word.translations.joined(separator: ", ")
+      let shownMode: ReminderPolicy.Mode = Leech.isLeech(word) ? .translation : mode
+      let shown = shownMode == .hint ? Hint.make(for: word.translations.first ?? "") : word.translations.joined(separator: ", ")
       out.append(Reminder(
-        at: slot, localTime: input.clock.localISO8601(slot), english: s.word.english, mode: shownMode,
-        text: "\(s.word.english) — \(shown)", actions: Reminder.Action.allCases, priority: chosen.priority))
+        at: slot, localTime: input.clock.localISO8601(slot), english: word.english, mode: shownMode,
+        text: "\(word.english) — \(shown)", actions: Reminder.Action.allCases, priority: chosen.priority))
       s.lastShown = slot
       s.failedSinceShown = false
       s.answeredSinceShown = false
       s.projected = true
       states[chosen.position] = s
+      open[chosen.position] = false  // shown by this projection: not again today
       lastShownAny = slot
       remaining -= 1
     }

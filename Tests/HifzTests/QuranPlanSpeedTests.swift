@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+@testable import Hifz
+@testable import PlannerCore
+
+/// The Quran planner's cheap arrangements (plan speed, issue #18) equal the rules as written.
+@Suite("Quran planner: history order, recent-revision scans and audio URLs equal the rules as written")
+struct QuranPlanSpeedTests {
+  static func recitations(seed: UInt64, count: Int) -> [QuranRecitation] {
+    var rng = SplitMix64(seed: seed)
+    let tiers: [QuranTier] = [.newLesson, .recentRevision, .oldRevision]
+    return (0..<count).map { _ in
+      let first = 1 + Int(rng.next() % 6000)
+      let range = AyahRange(uncheckedFirst: first, last: min(Quran.ayahCount, first + Int(rng.next() % 4)))
+      return QuranRecitation(day: EpochDay(20_000 + Int(rng.next() % 12)), range: range, tier: tiers[Int(rng.next() % 3)],
+                             grade: .good, mistakes: Int(rng.next() % 3))
+    }
+  }
+
+  @Test(arguments: [UInt64(1), 2, 3])
+  func historyOrderIsTheStableSortByDayTierRange(seed: UInt64) {
+    let rs = Self.recitations(seed: seed, count: 400)
+    let reference = rs.sorted { ($0.day, $0.tier.rawValue, $0.range) < ($1.day, $1.tier.rawValue, $1.range) }
+    #expect(QuranPlanner.historyOrder(rs) == reference)
+    #expect(QuranPlanner.historyOrder(reference) == reference)
+  }
+
+  @Test(arguments: [UInt64(4), 5])
+  func lastRevisionIsTheLastLaterOverlappingOne(seed: UInt64) {
+    let unordered = Self.recitations(seed: seed, count: 300)
+    let ordered = QuranPlanner.historyOrder(unordered)
+    for history in [unordered, ordered] {
+      let inDayOrder = history.indices.dropFirst().allSatisfy { history[$0 - 1].day <= history[$0].day }
+      #expect(inDayOrder == (history == ordered))
+      for l in history where l.tier == .newLesson {
+        let reference = history.filter { $0.tier != .newLesson && $0.day > l.day && $0.range.overlaps(l.range) }.last
+        #expect(RecentRevision.lastRevision(after: l, in: history, inDayOrder: inDayOrder) == reference)
+      }
+    }
+  }
+
+  @Test func countNotAfterIsTheFilterCount() {
+    let days = [3, 5, 6, 9, 20].map(EpochDay.init)
+    for d in 0...25 {
+      #expect(RecentRevision.countNotAfter(EpochDay(d), in: days) == days.filter { $0 <= EpochDay(d) }.count)
+    }
+    #expect(RecentRevision.countNotAfter(EpochDay(1), in: []) == 0)
+  }
+
+  @Test func decimalsAsStringPadding() {
+    for n in [0, 1, 9, 10, 99, 100, 604, 6236, 123_456_789, -5, -42, Int.max, Int.min + 1] {
+      for width in [0, 1, 3, 9] {
+        var out: [UInt8] = []
+        AudioURLTemplate.appendDecimal(n, width: width, to: &out)
+        let s = String(n)
+        #expect(String(decoding: out, as: UTF8.self) == String(repeating: "0", count: max(0, width - s.count)) + s)
+      }
+    }
+  }
+}
