@@ -190,6 +190,7 @@ func parseVariant(_ text: String) -> FSRSOptimizer.Configuration? {
     if token == "model" { c.gammaByModel = true; continue }
     if token == "fullpre" { c.fullFisherPreconditioner = true; continue }
     if token == "lol" { c.lossOnlyLastStep = true; continue }
+    if token == "sp" { c.singlePrecisionPass = true; continue }
     if token == "dgn" { c.directGaussNewton = true; continue }
     if token == "ev" { c.directGaussNewton = true; c.evidenceRegularization = true; continue }
     if token == "chain" { c.gammaByModel = true; c.modelChain = true; continue }

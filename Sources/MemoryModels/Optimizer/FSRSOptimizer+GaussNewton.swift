@@ -31,6 +31,7 @@ extension FSRSOptimizer {
     let cards = data.trainingCardCount
     let threads = configuration.threads
     let paired = configuration.pairedFisher
+    let single = configuration.singlePrecisionPass
     // The Fisher matrix from every `stride`-th card, scaled up by the examples' share.
     let stride = Swift.max(configuration.fisherStride, 1)
     var sampled = 0
@@ -38,7 +39,7 @@ extension FSRSOptimizer {
     let fisherScale = stride == 1 || sampled == 0 ? 1 : Double(data.exampleCount) / Double(sampled)
     let f = { (u: [Double]) -> (Double, [Double], [Double]) in
       let w = (0..<21).map { prior[$0] + sigma[$0] * u[$0] }
-      let model = FSRS6LossGradient(w)
+      let model = FSRS6LossGradient(w, singlePrecision: single)
       // Per half: loss, gradient, 21 Fisher rows.
       var losses = [0.0, 0.0]
       var grads = [ParameterGradient.zero, .zero]

@@ -11,9 +11,9 @@ struct EvidenceGaussNewtonTests {
   @Test func theDefaultIsTheEvidenceFitAndTheInnerSplitFitStaysReachable() {
     let c = FSRSOptimizer.Configuration()
     #expect(c.directGaussNewton && c.evidenceRegularization && c.lossOnlyLastStep && c.recencyWeighting)
-    #expect(c.newtonIterations == 5 && c.evidenceRange == 0.1...10)
+    #expect(c.newtonIterations == 5 && c.evidenceRange == 0.1...10 && c.singlePrecisionPass)
     let old = FSRSOptimizer.Configuration.innerSplitLBFGS
-    #expect(!old.directGaussNewton && !old.evidenceRegularization && !old.lossOnlyLastStep)
+    #expect(!old.directGaussNewton && !old.evidenceRegularization && !old.lossOnlyLastStep && !old.singlePrecisionPass)
     #expect(old.solver == .lbfgs && old.newtonIterations == 30 && old.regularizationCandidates == [0.3, 1, 3, 10])
     let cards = FSRSHistorySimulator.histories(parameters: FSRSHistorySimulator.custom, cards: 80, reviewsPerCard: 6, seed: 9)
     let a = FSRSOptimizer().fit(cards), b = FSRSOptimizer(configuration: old).fit(cards)
@@ -63,6 +63,32 @@ struct EvidenceGaussNewtonTests {
     #expect(abs(fp - fs) <= 1e-12 * abs(fs))
     for j in 0..<21 { #expect(abs(gp[j] - gs[j]) <= 1e-10 * max(1e-3, abs(gs[j])), "g\(j)") }
     for k in 0..<(21 * 21) { #expect(abs(hp[k] - hs[k]) <= 1e-5 * max(1e-3, abs(hs[k])), "H\(k)") }
+  }
+
+  /// The Fisher pass with single-precision `exp`/`log` (the default) gives the double-precision
+  /// pass's loss, gradient and Fisher matrix to about 10⁻⁶, and a fit within rounding of the
+  /// double-precision fit: its reported (double-precision) loss to 10⁻⁶.
+  @Test func singlePrecisionPassAgreesWithTheDoublePrecisionOne() {
+    let cards = FSRSHistorySimulator.histories(parameters: FSRSHistorySimulator.custom, cards: 90, reviewsPerCard: 8, seed: 12)
+    let data = TrainingData(cards)
+    var single = FSRSOptimizer.Configuration()
+    single.singlePrecisionPass = true
+    var double = single
+    double.singlePrecisionPass = false
+    let start = FSRSParameters.defaults.weights
+    let weights = data.recencyWeights()
+    let u = (0..<21).map { 0.2 * cos(Double($0)) }
+    let (fs, gs, hs) = FSRSOptimizer(configuration: single).fisherObjective(data, prior: start, gamma: 0.5, weights: weights)(u)
+    let (fd, gd, hd) = FSRSOptimizer(configuration: double).fisherObjective(data, prior: start, gamma: 0.5, weights: weights)(u)
+    #expect(fs != fd, "the single-precision pass is in use")
+    #expect(abs(fs - fd) <= 1e-6 * abs(fd))
+    let gScale = gd.map(abs).max()!
+    for j in 0..<21 { #expect(abs(gs[j] - gd[j]) <= 1e-5 * gScale, "g\(j)") }
+    let hScale = hd.map(abs).max()!
+    for k in 0..<(21 * 21) { #expect(abs(hs[k] - hd[k]) <= 1e-5 * hScale, "H\(k)") }
+    let a = FSRSOptimizer(configuration: single).fit(cards), b = FSRSOptimizer(configuration: double).fit(cards)
+    #expect(a.scope == .all && b.scope == .all)
+    #expect(abs(a.logLossAfter - b.logLossAfter) <= 1e-6, "\(a.logLossAfter) vs \(b.logLossAfter)")
   }
 
   /// The loss-only pass's plain sum is the same bits as ``FSRSOptimizer/meanLogLoss`` (so the
