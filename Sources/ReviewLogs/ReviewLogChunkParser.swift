@@ -21,6 +21,27 @@ struct ReviewLogChunk: Sendable {
   var lineCount = 0
   var minTime = Int64.max
   var maxTime = Int64.min
+  /// With cards split into shards (``partition(shards:)``): each shard's rows, in order.
+  var shardRows: [[Int32]] = []
+
+  /// Splits the rows by card shard (``ReviewLogReader/shard(of:_:)``), so that the worker of a
+  /// shard visits its own rows without testing every row's card.
+  mutating func partition(shards: Int) {
+    var rows = [[Int32]](repeating: [], count: shards)
+    for w in 0..<shards { rows[w].reserveCapacity(cardIDs.count / shards + cardIDs.count / 8 + 16) }
+    for i in cardIDs.indices { rows[ReviewLogReader.shard(of: cardIDs[i], shards)].append(Int32(truncatingIfNeeded: i)) }
+    shardRows = rows
+  }
+
+  /// Visits the rows of shard `w` of `shards` in order (every row when there is one shard).
+  @inline(__always)
+  func forEachRow(ofShard w: Int, shards: Int, _ body: (Int) -> Void) {
+    if shards <= 1 {
+      for i in 0..<cardIDs.count { body(i) }
+    } else {
+      shardRows[w].withUnsafeBufferPointer { rows in for i in rows { body(Int(i)) } }
+    }
+  }
 
   mutating func reserve(_ n: Int) {
     cardIDs.reserveCapacity(n); times.reserveCapacity(n); ratings.reserveCapacity(n)
@@ -59,6 +80,7 @@ enum ReviewLogChunkParser {
         var errorFieldStart = 0, errorFieldEnd = 0
         while true {
           var a = p, b: Int
+          var fast: Int64 = -1  // the field's value when it is plain digits
           if p < end && base[p] == quote {
             // Quoted field: "" is an escaped quote; newlines inside count as lines.
             a = p + 1
@@ -75,10 +97,25 @@ enum ReviewLogChunkParser {
             p = min(q + 1, end)
             while p < end && base[p] != comma && base[p] != newline { p += 1 }
           } else {
+            // The usual field, 1 to 18 plain digits, is read as it is scanned: `fast` is its
+            // value (what `parseInt` gives for it); anything else is scanned to its end and
+            // read by the general path.
+            var v: UInt64 = 0
             while p < end {
-              let c = base[p]
-              if c == comma || c == newline { break }
+              let d = base[p] &- 48
+              if d > 9 { break }
+              v = v &* 10 &+ UInt64(d)
               p += 1
+            }
+            if p > a && p - a <= 18 && (p == end || base[p] == comma || base[p] == newline) {
+              fast = Int64(v)
+            } else {
+              fast = -1
+              while p < end {
+                let c = base[p]
+                if c == comma || c == newline { break }
+                p += 1
+              }
             }
             b = p
             if b > a && base[b - 1] == cr { b -= 1 }
@@ -87,11 +124,11 @@ enum ReviewLogChunkParser {
           if kind != 0 && errorKind == nil {
             switch ReviewLogColumn(rawValue: kind)! {
             case .cardID:
-              if let v = parseInt(base, a, b) { card = v } else {
+              if fast >= 0 { card = fast } else if let v = parseInt(base, a, b) { card = v } else {
                 errorKind = .cardID; errorText = "an integer card id"
               }
             case .reviewTime:
-              if let v = parseInt(base, a, b), v >= EventTime.earliestMillis, v <= EventTime.latestMillis { time = v } else {
+              if let v = fast >= 0 ? fast : parseInt(base, a, b), v >= EventTime.earliestMillis, v <= EventTime.latestMillis { time = v } else {
                 errorKind = .reviewTime
                 errorText = "milliseconds since the Unix epoch (an integer, years 0001 to 9999: from \(EventTime.earliestMillis) to \(EventTime.latestMillis))"
               }
@@ -111,6 +148,7 @@ enum ReviewLogChunkParser {
                 errorKind = .state; errorText = "a state 0 (new), 1 (learning), 2 (review) or 3 (relearning), or nothing"
               }
             case .duration:
+              if fast >= 0 { duration = fast; break }
               let (s, e) = trim(base, a, b)
               if s == e { break }
               if let v = parseInt(base, s, e), v >= 0 { duration = v } else {
