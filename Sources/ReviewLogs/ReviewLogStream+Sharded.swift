@@ -5,17 +5,22 @@ protocol ShardedRowVisitor {
   /// Whether the visitor reads t (`CardShard.Admission.elapsed`); without it the pass does not
   /// compute the rows' learning days.
   static var needsElapsed: Bool { get }
-  /// An in-order row `i` of piece `piece`: its card's number in the shard and t.
-  mutating func visit(piece: Int, row i: Int, of chunk: ReviewLogChunk, _ admission: CardShard.Admission)
+  /// What the pass keeps per card, beside its previous review.
+  associatedtype CardValue
+  /// A new card's value before its first row is visited.
+  var initialValue: CardValue { get }
+  /// An in-order row `i` of piece `piece`: t, and its card's value to update.
+  func visit(piece: Int, row i: Int, of chunk: ReviewLogChunk, _ admission: CardShard<CardValue>.Admission, _ value: inout CardValue)
   /// A row before its card's previous review: skipped.
-  mutating func skip(piece: Int, row i: Int)
+  func skip(piece: Int, row i: Int)
 }
 
 /// A pass that only checks the rows.
 struct CheckingVisitor: ShardedRowVisitor {
   static var needsElapsed: Bool { false }
-  @inline(__always) mutating func visit(piece: Int, row i: Int, of chunk: ReviewLogChunk, _ admission: CardShard.Admission) {}
-  @inline(__always) mutating func skip(piece: Int, row i: Int) {}
+  var initialValue: Void { () }
+  @inline(__always) func visit(piece: Int, row i: Int, of chunk: ReviewLogChunk, _ admission: CardShard<Void>.Admission, _ value: inout Void) {}
+  @inline(__always) func skip(piece: Int, row i: Int) {}
 }
 
 extension ReviewLogStream {
@@ -46,7 +51,7 @@ extension ReviewLogStream {
     prepare: ([ReviewLogChunk]) -> Void = { _ in }, finish: ([ReviewLogChunk]) -> Void = { _ in }
   ) throws(PlanEngineError) -> Outcome {
     let shards = visitors.count
-    var cardShards = [CardShard](repeating: CardShard(), count: shards)
+    var cardShards = visitors.map { CardShard(initial: $0.initialValue) }
     let skipInvalid = self.skipInvalid
     var firstMalformed: PlanEngineError?
     var firstOrder: (line: Int, error: PlanEngineError)?
@@ -74,22 +79,30 @@ extension ReviewLogStream {
         visitors.withUnsafeMutableBufferPointer { visitorBuf in
           let cardsOf = SharedPointer(cardBuf.baseAddress!), visitorOf = SharedPointer(visitorBuf.baseAddress!)
           parallelFor(shards) { w in
+            // Moved out and back: a local is reached directly (no copy of the model per row,
+            // no second reference that would make the per-card records copy on write).
+            var cards = (cardsOf.base + w).move()
+            let visitor = (visitorOf.base + w).move()
+            defer {
+              (cardsOf.base + w).initialize(to: cards)
+              (visitorOf.base + w).initialize(to: visitor)
+            }
             var kept = 0
             var errors: [(line: Int, error: PlanEngineError)] = []
             for (k, chunk) in chunks.enumerated() {
               let lineBase = Int32(truncatingIfNeeded: bases[k])
               chunk.forEachRow(ofShard: w, shards: shards) { i in
                 let id = chunk.cardIDs[i], time = chunk.times[i], line = lineBase &+ chunk.lines[i]
-                let a = cardsOf.base[w].admit(
-                  id: id, time: time, day: days ? chunk.days[i] : 0, line: line, given: chunk.givenElapsed[i], useGiven: useGiven)
+                let a = cards.admit(
+                  id: id, time: time, day: days ? chunk.days[i] : 0, line: line, given: chunk.givenElapsed[i], useGiven: useGiven
+                ) { a, value in visitor.visit(piece: k, row: i, of: chunk, a, &value) }
                 if a.inOrder {
                   kept += 1
-                  visitorOf.base[w].visit(piece: k, row: i, of: chunk, a)
                 } else {
-                  visitorOf.base[w].skip(piece: k, row: i)
+                  visitor.skip(piece: k, row: i)
                   // Only the first is thrown without `skipInvalid`: later ones need no message.
                   guard skipInvalid || errors.isEmpty else { return }
-                  let previous = cardsOf.base[w].previous[a.card]
+                  let previous = cards.cards[a.card]
                   errors.append((Int(line), Self.orderError(
                     file: fileName, line: line, timeName: timeName, cardID: id,
                     previousLine: previous.line, previousTime: previous.time, time: time)))

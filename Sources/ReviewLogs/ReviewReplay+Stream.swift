@@ -1,3 +1,4 @@
+import Dispatch
 import MemoryModels
 import PlannerCore
 
@@ -26,13 +27,25 @@ extension ReviewReplay {
       throw .invalidValue(keyPath: "retention", value: "\(desiredRetention)", expected: "a desired retention strictly between 0 and 1, such as 0.9")
     }
     Array(ReplayCSVWriter.header.utf8).withUnsafeBytes { sink($0) }
-    let block = ReplayBlock(pieces: stream.workers, formatThreads: max(1, workers ?? stream.workers))
-    var visitors = (0..<stream.workers).map { _ in
-      ReplayVisitor(model: model, desiredRetention: desiredRetention, columns: block.columns)
+    // The sink runs on a writer thread while the next rows are formatted (it is called in
+    // order, one call at a time, and never after this function returns).
+    let result: Result<ReviewLogStream.Outcome, PlanEngineError> = withoutActuallyEscaping(sink) { sink in
+      let block = ReplayBlock(pieces: stream.workers, formatThreads: max(1, workers ?? stream.workers), sink: sink)
+      defer { block.drain() }
+      var visitors = (0..<stream.workers).map { _ in
+        ReplayVisitor(model: model, desiredRetention: desiredRetention, columns: block.columns)
+      }
+      do {
+        return .success(try stream.shardedPass(
+          path: path, fileName: fileName, visitors: &visitors,
+          prepare: { block.prepare($0) }, finish: { block.write($0) }))
+      } catch let error as PlanEngineError {
+        return .failure(error)
+      } catch {
+        preconditionFailure("shardedPass throws only PlanEngineError")
+      }
     }
-    return try stream.shardedPass(
-      path: path, fileName: fileName, visitors: &visitors,
-      prepare: { block.prepare($0) }, finish: { block.write($0, to: sink) })
+    return try result.get()
   }
 }
 
@@ -43,7 +56,8 @@ struct ReplayVisitor<M: MemoryModel>: ShardedRowVisitor {
   let model: M
   let desiredRetention: Double
   let columns: UnsafeMutablePointer<ReplayBlock.Columns>
-  var states: [M.State] = []
+  /// A card's state (nil until its first row).
+  var initialValue: M.State? { nil }
 
   init(model: M, desiredRetention: Double, columns: UnsafeMutablePointer<ReplayBlock.Columns>) {
     self.model = model
@@ -52,20 +66,19 @@ struct ReplayVisitor<M: MemoryModel>: ShardedRowVisitor {
   }
 
   @inline(__always)
-  mutating func visit(piece: Int, row i: Int, of chunk: ReviewLogChunk, _ a: CardShard.Admission) {
+  func visit(piece: Int, row i: Int, of chunk: ReviewLogChunk, _ a: CardShard<M.State?>.Admission, _ state: inout M.State?) {
     let out = columns[piece]
     let g = Rating(rawValue: Int(chunk.ratings[i]))!
     let next: M.State
-    if a.isFirst {
-      next = model.next(nil, elapsedDays: 0, rating: g)
-      out.r[i] = .nan
-      states.append(next)
-    } else {
-      let (r, after) = states.withUnsafeBufferPointer { model.review($0[a.card], elapsedDays: Int(a.elapsed), rating: g) }
+    if let before = state {
+      let (r, after) = model.review(before, elapsedDays: Int(a.elapsed), rating: g)
       out.r[i] = r
       next = after
-      states.withUnsafeMutableBufferPointer { $0[a.card] = next }
+    } else {
+      next = model.next(nil, elapsedDays: 0, rating: g)
+      out.r[i] = .nan
     }
+    state = next
     out.elapsed[i] = a.elapsed
     out.s[i] = model.stabilityDays(next)
     out.d[i] = model.difficulty(next) ?? .nan
@@ -73,7 +86,7 @@ struct ReplayVisitor<M: MemoryModel>: ShardedRowVisitor {
   }
 
   @inline(__always)
-  mutating func skip(piece: Int, row i: Int) {
+  func skip(piece: Int, row i: Int) {
     columns[piece].elapsed[i] = ReplayBlock.skipped
   }
 }
@@ -103,22 +116,38 @@ final class ReplayBlock: @unchecked Sendable {
   let columns: UnsafeMutablePointer<Columns>
   let pieceCapacity: Int
   let formatThreads: Int
-  /// Output buffers, one per formatting task of a round.
-  let buffers: [UnsafeMutablePointer<UInt8>]
+  /// Two sets of output buffers, one per formatting task of a round: one set is formatted
+  /// while the writer hands the other to the sink.
+  let buffers: [[UnsafeMutablePointer<UInt8>]]
+  let lengths: [UnsafeMutablePointer<Int>]
+  /// Signalled when the writer is done with a set.
+  let free = [DispatchSemaphore(value: 1), DispatchSemaphore(value: 1)]
+  let writer = DispatchQueue(label: "planner.replay.writer")
+  var sink: ((UnsafeRawBufferPointer) -> Void)?
+  var set = 0
 
-  init(pieces: Int, formatThreads: Int) {
+  init(pieces: Int, formatThreads: Int, sink: @escaping (UnsafeRawBufferPointer) -> Void) {
+    self.sink = sink
     pieceCapacity = max(pieces, 1)
     columns = .allocate(capacity: pieceCapacity)
     for k in 0..<pieceCapacity { (columns + k).initialize(to: Columns()) }  // each its own buffers
     self.formatThreads = formatThreads
-    buffers = (0..<formatThreads * 2).map { _ in .allocate(capacity: Self.runRows * ReplayCSVWriter.maxRowBytes) }
+    buffers = (0..<2).map { _ in (0..<formatThreads * 2).map { _ in .allocate(capacity: Self.runRows * ReplayCSVWriter.maxRowBytes) } }
+    lengths = (0..<2).map { _ in .allocate(capacity: formatThreads * 2) }
+  }
+
+  /// Waits for the writer to hand every formatted row to the sink, then lets the sink go.
+  func drain() {
+    writer.sync {}
+    sink = nil
   }
 
   deinit {
     for k in 0..<pieceCapacity { columns[k].deallocate() }
     columns.deinitialize(count: pieceCapacity)
     columns.deallocate()
-    for b in buffers { b.deallocate() }
+    for set in buffers { for b in set { b.deallocate() } }
+    for l in lengths { l.deallocate() }
   }
 
   /// Room for every piece's rows.
@@ -133,28 +162,34 @@ final class ReplayBlock: @unchecked Sendable {
     }
   }
 
-  /// Formats the block's rows (runs of rows on the threads, in rounds) and hands the bytes to
-  /// `sink` in file order.
-  func write(_ chunks: [ReviewLogChunk], to sink: (UnsafeRawBufferPointer) -> Void) {
+  /// Formats the block's rows (runs of rows on the threads, in rounds) and queues the bytes for
+  /// the sink in file order.
+  func write(_ chunks: [ReviewLogChunk]) {
     var runs: [(piece: Int, rows: Range<Int>)] = []
     for (k, chunk) in chunks.enumerated() {
       for a in stride(from: 0, to: chunk.cardIDs.count, by: Self.runRows) {
         runs.append((k, a..<min(a + Self.runRows, chunk.cardIDs.count)))
       }
     }
-    let perRound = buffers.count
-    let lengths = UnsafeMutablePointer<Int>.allocate(capacity: perRound)
-    defer { lengths.deallocate() }
-    let shared = SharedPointer(lengths)
+    let perRound = buffers[0].count
     for first in stride(from: 0, to: runs.count, by: perRound) {
       let count = min(perRound, runs.count - first)
+      let s = set
+      set ^= 1
+      free[s].wait()  // the writer is done with this set
+      let out = buffers[s], shared = SharedPointer(lengths[s])
       parallelFor(formatThreads > 1 ? count : 1) { t in
         for j in (formatThreads > 1 ? t..<t + 1 : 0..<count) {
           let (k, rows) = runs[first + j]
-          shared.base[j] = format(chunks[k], columns[k], rows: rows, into: buffers[j])
+          shared.base[j] = format(chunks[k], columns[k], rows: rows, into: out[j])
         }
       }
-      for j in 0..<count where lengths[j] > 0 { sink(UnsafeRawBufferPointer(start: buffers[j], count: lengths[j])) }
+      writer.async {
+        for j in 0..<count where self.lengths[s][j] > 0 {
+          self.sink?(UnsafeRawBufferPointer(start: self.buffers[s][j], count: self.lengths[s][j]))
+        }
+        self.free[s].signal()
+      }
     }
   }
 
