@@ -65,7 +65,7 @@ enum ReviewLogChunkParser {
     let columnCount = kinds.count
     var p = start
     var line = 0
-    kinds.withUnsafeBufferPointer { kinds in
+    // No closure around the loop: its state (position, line, the columns) stays in registers.
       while p < end {
         line += 1
         // Blank lines (a trailing newline, CRLF files) are not rows.
@@ -189,7 +189,6 @@ enum ReviewLogChunkParser {
         if time < chunk.minTime { chunk.minTime = time }
         if time > chunk.maxTime { chunk.maxTime = time }
       }
-    }
     chunk.lineCount = line
     return chunk
   }
