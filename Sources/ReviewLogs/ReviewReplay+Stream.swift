@@ -56,27 +56,29 @@ struct ReplayVisitor<M: MemoryModel>: ShardedRowVisitor {
   let model: M
   let desiredRetention: Double
   let columns: UnsafeMutablePointer<ReplayBlock.Columns>
-  /// A card's state (nil until its first row).
-  var initialValue: M.State? { nil }
+  /// A card's state before its first row (a placeholder the first row replaces: not an
+  /// optional, so that a card's record stays 32 bytes).
+  let initialValue: M.State
 
   init(model: M, desiredRetention: Double, columns: UnsafeMutablePointer<ReplayBlock.Columns>) {
     self.model = model
     self.desiredRetention = desiredRetention
     self.columns = columns
+    initialValue = model.next(nil, elapsedDays: 0, rating: .good)
   }
 
   @inline(__always)
-  func visit(piece: Int, row i: Int, of chunk: ReviewLogChunk, _ a: CardShard<M.State?>.Admission, _ state: inout M.State?) {
+  func visit(piece: Int, row i: Int, of chunk: ReviewLogChunk, _ a: CardShard<M.State>.Admission, _ state: inout M.State) {
     let out = columns[piece]
     let g = Rating(rawValue: Int(chunk.ratings[i]))!
     let next: M.State
-    if let before = state {
-      let (r, after) = model.review(before, elapsedDays: Int(a.elapsed), rating: g)
-      out.r[i] = r
-      next = after
-    } else {
+    if a.isFirst {
       next = model.next(nil, elapsedDays: 0, rating: g)
       out.r[i] = .nan
+    } else {
+      let (r, after) = model.review(state, elapsedDays: Int(a.elapsed), rating: g)
+      out.r[i] = r
+      next = after
     }
     state = next
     out.elapsed[i] = a.elapsed
