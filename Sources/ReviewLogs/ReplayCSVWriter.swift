@@ -71,27 +71,40 @@ public enum ReplayCSVWriter {
     return [UInt8](unsafeUninitializedCapacity: rows.count * maxRowBytes) { buf, written in
       var q = buf.baseAddress!
       for i in rows {
-        q += ByteNumberFormat.writeInt(log.cardIDs[i], at: q)
-        q.pointee = 44; q += 1
-        q += ByteNumberFormat.writeInt(log.times[i], at: q)
-        q.pointee = 44; q += 1
-        q += ByteNumberFormat.writeInt(Int64(log.elapsedDays[i]), at: q)
-        q.pointee = 44; q += 1
-        q.pointee = 48 &+ log.ratings[i]; q += 1
-        q.pointee = 44; q += 1
-        let r = result.retrievability[i]
-        if !r.isNaN { q += cache.write(r, at: q) }
-        q.pointee = 44; q += 1
-        q += cache.write(result.stability[i], at: q)
-        q.pointee = 44; q += 1
-        let d = result.difficulty[i]
-        if !d.isNaN { q += cache.write(d, at: q) }
-        q.pointee = 44; q += 1
-        q += ByteNumberFormat.writeInt(Int64(result.intervalDays[i]), at: q)
-        q.pointee = 10; q += 1
+        q = writeRow(
+          cardID: log.cardIDs[i], time: log.times[i], elapsedDays: log.elapsedDays[i], rating: log.ratings[i],
+          retrievability: result.retrievability[i], stability: result.stability[i], difficulty: result.difficulty[i],
+          intervalDays: result.intervalDays[i], cache: cache, at: q)
       }
       written = buf.baseAddress!.distance(to: q)
     }
+  }
+
+  /// Writes one row at `q` (room for ``maxRowBytes``) and returns where it ends: the one
+  /// layout of a replay row, for the whole-log and the streamed replay. NaN is written empty.
+  @inline(__always)
+  static func writeRow(
+    cardID: Int64, time: Int64, elapsedDays: Int32, rating: UInt8, retrievability r: Double, stability s: Double,
+    difficulty d: Double, intervalDays: Int32, cache: borrowing DoubleTextCache, at start: UnsafeMutablePointer<UInt8>
+  ) -> UnsafeMutablePointer<UInt8> {
+    var q = start
+    q += ByteNumberFormat.writeInt(cardID, at: q)
+    q.pointee = 44; q += 1
+    q += ByteNumberFormat.writeInt(time, at: q)
+    q.pointee = 44; q += 1
+    q += ByteNumberFormat.writeInt(Int64(elapsedDays), at: q)
+    q.pointee = 44; q += 1
+    q.pointee = 48 &+ rating; q += 1
+    q.pointee = 44; q += 1
+    if !r.isNaN { q += cache.write(r, at: q) }
+    q.pointee = 44; q += 1
+    q += cache.write(s, at: q)
+    q.pointee = 44; q += 1
+    if !d.isNaN { q += cache.write(d, at: q) }
+    q.pointee = 44; q += 1
+    q += ByteNumberFormat.writeInt(Int64(intervalDays), at: q)
+    q.pointee = 10; q += 1
+    return q
   }
 }
 

@@ -127,9 +127,8 @@ public struct ReviewLogStream: Sendable {
         if let slot = cards.get(id) {
           let k = Int(slot)
           if time < lastTime[k] {
-            let error = PlanEngineError.malformed(
-              file: fileName, line: Int(line), keyPath: timeName,
-              expected: "a time at or after card \(id)'s previous review (line \(lastLine[k]), \(lastTime[k])), got \(time)")
+            let error = ReviewLogStream.orderError(
+              file: fileName, line: line, timeName: timeName, cardID: id, previousLine: lastLine[k], previousTime: lastTime[k], time: time)
             if firstOrder == nil { firstOrder = error }
             if skipInvalid { orderErrors.append((Int(line), error)) }
             continue
@@ -153,7 +152,7 @@ public struct ReviewLogStream: Sendable {
   /// One pass that only checks: throws the first bad row (without `skipInvalid`), else returns
   /// the counts and the diagnostics, before anything is written.
   public func validate(path: String, fileName: String) throws(PlanEngineError) -> Outcome {
-    try forEachRow(path: path, fileName: fileName) { _ in }
+    try checkSharded(path: path, fileName: fileName)
   }
 
   /// Every card's reviews in time order, cards sorted by id (as ``ReviewLog/cardHistories()``),
@@ -171,7 +170,7 @@ public struct ReviewLogStream: Sendable {
   /// Parses the whole lines `[start, end)` of `buffer`, learning days included: in `workers`
   /// pieces cut at line ends, on as many threads, when the bytes are many and hold no quote (a
   /// quoted field could hide a line end); the pieces in order, their lines relative to each.
-  func parse(_ buffer: [UInt8], _ start: Int, _ end: Int, header: ReviewLogHeader) -> [ReviewLogChunk] {
+  func parse(_ buffer: [UInt8], _ start: Int, _ end: Int, header: ReviewLogHeader, shards: Int = 1, days: Bool = true) -> [ReviewLogChunk] {
     buffer.withUnsafeBufferPointer { buf in
       let base = buf.baseAddress!
       var bounds = [start]
@@ -193,10 +192,11 @@ public struct ReviewLogStream: Sendable {
       parallelFor(pieces) { k in
         let a = bounds[k], b = bounds[k + 1]
         var chunk = ReviewLogChunkParser.parse(UnsafePointer(shared.base), a, b, header: header, estimatedRows: (b - a) / 24 + 16)
-        if !chunk.times.isEmpty {
+        if days && !chunk.times.isEmpty {
           let table = clock.offsetTable(from: chunk.minTime, through: chunk.maxTime)
           chunk.days = chunk.times.map { table.learningDay(ms: $0) }
         }
+        if shards > 1 { chunk.partition(shards: shards) }
         slots.set(k, chunk)
       }
       return slots.take()
@@ -207,6 +207,26 @@ public struct ReviewLogStream: Sendable {
   /// line numbers and learning days filled in.
   func blocks(
     path: String, fileName: String, _ body: (ReviewLogChunk, ReviewLogHeader) throws(PlanEngineError) -> Void
+  ) throws(PlanEngineError) {
+    try wholeBlocks(path: path, fileName: fileName) { (chunks, lineBase, header) throws(PlanEngineError) in
+      var lineBase = lineBase
+      for var chunk in chunks {
+        let base = Int32(truncatingIfNeeded: lineBase)
+        for i in chunk.lines.indices { chunk.lines[i] += base }
+        for i in chunk.errors.indices { chunk.errors[i].line += lineBase }
+        lineBase += chunk.lineCount
+        try body(chunk, header)
+      }
+    }
+  }
+
+  /// Reads `path` block by block and hands each block's pieces to `body` (in file order, lines
+  /// relative to each piece; the first piece's first line is `lineBase` + 1), each piece's rows
+  /// split by card shard when `shards` > 1 (``ReviewLogChunk/partition(shards:)``), learning
+  /// days computed unless `days` is false (a pass that only checks the order needs none).
+  func wholeBlocks(
+    path: String, fileName: String, shards: Int = 1, days: Bool = true,
+    _ body: ([ReviewLogChunk], _ lineBase: Int, ReviewLogHeader) throws(PlanEngineError) -> Void
   ) throws(PlanEngineError) {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { throw .io(path: fileName, reason: String(cString: strerror(errno))) }
@@ -269,13 +289,9 @@ public struct ReviewLogStream: Sendable {
         continue
       }
       if cut > start {
-        for var chunk in parse(buffer, start, cut, header: header) {
-          let base = Int32(truncatingIfNeeded: lineBase)
-          for i in chunk.lines.indices { chunk.lines[i] += base }
-          for i in chunk.errors.indices { chunk.errors[i].line += lineBase }
-          lineBase += chunk.lineCount
-          try body(chunk, header)
-        }
+        let chunks = parse(buffer, start, cut, header: header, shards: shards, days: days)
+        try body(chunks, lineBase, header)
+        for chunk in chunks { lineBase += chunk.lineCount }
       }
       if atEnd && cut == filled { return }
       // Keep the partial row, read on.

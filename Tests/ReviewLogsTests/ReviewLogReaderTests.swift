@@ -138,6 +138,23 @@ struct ReviewLogReaderTests {
     #expect(log.elapsedDays == [-1, 3_652_059])
   }
 
+  @Test("integers with a sign, spaces, leading zeros, a CR or 19 digits read as the plain digits do")
+  func integerSpellings() throws {
+    // Plain digit fields take the parser's fast path; the others its general one.
+    let plain = "card_id,review_time,review_rating,review_duration\n7,1704103200000,3,1500\n7,1704189600000,2,0\n"
+    let spelt = "card_id,review_time,review_rating,review_duration\n+7, 1704103200000 ,3,0001500\r\n0000000000000000007,1704189600000,2, +0\n"
+    let a = try ReviewLogReader(workers: 1).parse(Array(plain.utf8), fileName: "log.csv")
+    let b = try ReviewLogReader(workers: 1).parse(Array(spelt.utf8), fileName: "log.csv")
+    #expect(a.cardIDs == [7, 7] && a.times == [1_704_103_200_000, 1_704_189_600_000] && a.durations == [1500, 0])
+    #expect(b.cardIDs == a.cardIDs && b.times == a.times && b.durations == a.durations && b.elapsedDays == a.elapsedDays)
+    // 19 digits that overflow, and digits followed by a letter, are still refused.
+    for bad in ["9223372036854775808,1704103200000,3,1", "7x,1704103200000,3,1", "7,1704103200000,3,15s"] {
+      #expect(throws: PlanEngineError.self) {
+        try ReviewLogReader(workers: 1).parse(Array("card_id,review_time,review_rating,review_duration\n\(bad)\n".utf8), fileName: "log.csv")
+      }
+    }
+  }
+
   @Test("bad optional columns")
   func badOptional() {
     let h = "card_id,review_time,review_rating,review_state,review_duration,elapsed_days\n"

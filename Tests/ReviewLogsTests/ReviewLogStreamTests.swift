@@ -68,6 +68,10 @@ struct ReviewLogStreamTests {
         #expect(cards == whole.cardHistories(), "block \(block)")
         #expect(outcome.rows == whole.count)
         #expect(outcome.diagnostics == whole.diagnostics, "block \(block)")
+        // The check (cards sharded over the workers) finds what the serial walk finds.
+        let checked = try stream.validate(path: path, fileName: "log.csv")
+        #expect(checked.rows == outcome.rows && checked.cards == outcome.cards, "block \(block)")
+        #expect(checked.diagnostics == whole.diagnostics, "block \(block)")
         for model in [AnyReplay.fsrs, .sm2] {
           var streamed: [UInt8] = []
           _ = try model.stream(path, stream) { streamed.append(contentsOf: $0) }
@@ -98,8 +102,12 @@ struct ReviewLogStreamTests {
         let (cards, outcome) = try stream.cardHistories(path: path, fileName: "log.csv")
         #expect(cards == whole.cardHistories(), "block \(block), \(workers) workers")
         #expect(outcome.diagnostics == whole.diagnostics, "block \(block), \(workers) workers")
+        let checked = try stream.validate(path: path, fileName: "log.csv")
+        #expect(checked.rows == outcome.rows && checked.cards == outcome.cards, "block \(block), \(workers) workers")
+        #expect(checked.diagnostics == whole.diagnostics, "block \(block), \(workers) workers")
         var streamed: [UInt8] = []
-        _ = try AnyReplay.fsrs.stream(path, stream) { streamed.append(contentsOf: $0) }
+        let replayed = try AnyReplay.fsrs.stream(path, stream) { streamed.append(contentsOf: $0) }
+        #expect(replayed.rows == whole.count && replayed.cards == outcome.cards, "block \(block), \(workers) workers")
         let same = try streamed == AnyReplay.fsrs.whole(whole)
         #expect(same, "block \(block), \(workers) workers")
       }

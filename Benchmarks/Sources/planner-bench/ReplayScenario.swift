@@ -8,6 +8,14 @@ import ReviewLogs
 /// core. Best of five runs; the stages, CPU time and the formatter's cost go to stderr, the
 /// figures to one JSON line. `PLANNER_BENCH_WORKERS=1` runs it on one core.
 @Sendable func replayScenario() {
+  // `PLANNER_BENCH_REPLAY_LOG=FILE`: only write the scenario's log to FILE (to time
+  // `planner replay --revlog FILE` as a process, Benchmarks/scripts/replay-process.sh).
+  if let path = ProcessInfo.processInfo.environment["PLANNER_BENCH_REPLAY_LOG"] {
+    let bytes = ReplayScenario.syntheticLog(reviews: benchQuick ? 20_000 : 1_080_000, seed: 2024)
+    guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else { fatalError("cannot write \(path)") }
+    ReplayScenario.note("replay: wrote \(bytes.count) bytes to \(path)")
+    return
+  }
   ReplayScenario.run(
     reviews: benchQuick ? 20_000 : 1_080_000,
     workers: Int(ProcessInfo.processInfo.environment["PLANNER_BENCH_WORKERS"] ?? "") ?? ProcessInfo.processInfo.activeProcessorCount,

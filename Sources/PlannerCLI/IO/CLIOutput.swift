@@ -46,6 +46,12 @@ public final class CLIOutput: @unchecked Sendable {
       captured.append(contentsOf: bytes)
       return
     }
+    if bytes.count >= Self.flushThreshold {
+      // A big block (a replay's formatted rows): written as it is, not copied first.
+      flushLocked()
+      _ = DurableFile.writeAll(fileDescriptor!, bytes)
+      return
+    }
     buffer.append(contentsOf: bytes)
     if buffer.count >= Self.flushThreshold { flushLocked() }
   }
