@@ -3,12 +3,15 @@ import PlannerCore
 
 /// Runs ``TimeSeriesEvaluation`` for a list of models and collects metrics and predictions.
 ///
-/// Memory beyond the split's store and scored positions: the fits (at most `threads` folds'
-/// training data at once, the largest fold fitted beside the small ones), then one per-review
+/// Memory beyond the split's store and scored positions: the fits (one fold's training data at
+/// a time from 2¹⁸ reviews on; below, at most `threads` folds' at once), then one per-review
 /// rank (4 bytes), one bin (3 bytes) and label (1 byte) per test review, and each model's
 /// predictions (8 bytes per test review: one model's at a time unless they are kept).
 public struct ModelEvaluator: Sendable {
   public var optimizer: FSRSOptimizer
+  /// From this many reviews in the store on, the folds are fitted one at a time
+  /// (``fitFolds(_:)``); below it, side by side.
+  var foldsOneAtATime = 1 << 18
 
   public init(optimizer: FSRSOptimizer = FSRSOptimizer()) {
     self.optimizer = optimizer
@@ -112,7 +115,7 @@ extension ModelEvaluator {
       d.compact(for: configuration)
       return d
     }
-    if threads <= 1 || folds == 1 || split.store.reviewCount >= Self.foldsOneAtATime {
+    if threads <= 1 || folds == 1 || split.store.reviewCount >= foldsOneAtATime {
       return (0..<folds).map { optimizer.fit(data($0)) }
     }
     var single = optimizer
@@ -133,9 +136,6 @@ extension ModelEvaluator {
     return reports.map { $0! }
   }
 
-  /// From this many reviews in the store on, ``fitFolds(_:)`` fits the folds one at a time (a
-  /// 10⁶-review log's largest fold holds about 15 MB; fitted side by side, two folds' data).
-  static let foldsOneAtATime = 1 << 18
 
   /// HLR's θ fitted on each fold's history before its test chunk (the same training reviews as
   /// fsrs6's: scored reviews strictly before the fold's cutoff), grouped straight from the store.
