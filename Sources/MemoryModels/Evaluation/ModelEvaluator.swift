@@ -3,12 +3,15 @@ import PlannerCore
 
 /// Runs ``TimeSeriesEvaluation`` for a list of models and collects metrics and predictions.
 ///
-/// Memory beyond the split's store and scored positions: the fits (at most `threads` folds'
-/// training data at once, the largest fold fitted beside the small ones), then one per-review
+/// Memory beyond the split's store and scored positions: the fits (one fold's training data at
+/// a time from 2¹⁸ reviews on; below, at most `threads` folds' at once), then one per-review
 /// rank (4 bytes), one bin (3 bytes) and label (1 byte) per test review, and each model's
 /// predictions (8 bytes per test review: one model's at a time unless they are kept).
 public struct ModelEvaluator: Sendable {
   public var optimizer: FSRSOptimizer
+  /// From this many reviews in the store on, the folds are fitted one at a time
+  /// (``fitFolds(_:)``); below it, side by side.
+  var foldsOneAtATime = 1 << 18
 
   public init(optimizer: FSRSOptimizer = FSRSOptimizer()) {
     self.optimizer = optimizer
@@ -87,19 +90,37 @@ public struct ModelEvaluator: Sendable {
 }
 
 extension ModelEvaluator {
-  /// One fit per fold on the history before its test chunk. With more than one thread the
-  /// folds run side by side, each fit on one thread (the fit does not depend on threads).
+  /// One fit per fold on the history before its test chunk. Each fold's training data is
+  /// built from the store when its fit starts, compacted to what the fit reads
+  /// (``TrainingData/compact(for:)``) and freed when it ends. A large store's folds are fitted
+  /// one at a time, each fit's passes on `threads` threads: memory is one fold's data, the
+  /// largest. A small store's folds run side by side, each fit on one thread (small fits gain
+  /// more from that than from halving their passes). The fit does not depend on threads, so
+  /// the reports are the same either way.
   func fitFolds(_ split: TimeSeriesEvaluation) -> [FSRSFitReport] {
+    let folds = split.folds
+    let threads = optimizer.configuration.threads
+    let configuration = optimizer.configuration
+    // Fold f's examples are the scored reviews before chunk f + 1, in the fit's recency order
+    // when the store's card ids ascend (ties in time then fall the same way): its data is then
+    // built without the times.
+    let ids = split.store.cardIDs
+    let scoredOrder = zip(ids, ids.dropFirst()).allSatisfy { $0 < $1 }
+    let data = { (f: Int) -> TrainingData in
+      let cut = split.cutoffTime(fold: f) ?? Int64.max
+      if scoredOrder {
+        return TrainingData(split.store, before: cut, compactFor: configuration) { split.scored.position($0) }
+      }
+      var d = TrainingData(split.store, before: cut)
+      d.compact(for: configuration)
+      return d
+    }
+    if threads <= 1 || folds == 1 || split.store.reviewCount >= foldsOneAtATime {
+      return (0..<folds).map { optimizer.fit(data($0)) }
+    }
     var single = optimizer
     single.configuration.threads = 1
     let fitter = single
-    let folds = split.folds
-    // Each fold's training data is built from the store when its fit starts and freed when it
-    // ends: memory is the fits running at once, not every fold's.
-    let data = { (f: Int) in TrainingData(split.store, before: split.cutoffTime(fold: f) ?? Int64.max) }
-    if optimizer.configuration.threads <= 1 || folds == 1 {
-      return (0..<folds).map { fitter.fit(data($0)) }
-    }
     // The largest fold (the last) first, then the others from the smallest: while it runs, the
     // small ones fill the other threads, so the two largest rarely hold their data at once.
     let order = [folds - 1] + Array(0..<(folds - 1))
@@ -114,6 +135,7 @@ extension ModelEvaluator {
     }
     return reports.map { $0! }
   }
+
 
   /// HLR's θ fitted on each fold's history before its test chunk (the same training reviews as
   /// fsrs6's: scored reviews strictly before the fold's cutoff), grouped straight from the store.

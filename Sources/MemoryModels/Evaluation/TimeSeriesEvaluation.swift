@@ -145,7 +145,7 @@ public struct TimeSeriesEvaluation: Sendable {
     for c in 0..<store.cardCount {
       if let h = scored(after: starts[c], card: c) { heads.append(h) }
     }
-    var merge = AscendingRunMerge(heads: heads)
+    var merge = AscendingRunMerge(heads: consume heads)
     merge.run(next: { scored(after: Int($0.position), card: Int($0.run)) }) {
       out.append($0.position)
       return true

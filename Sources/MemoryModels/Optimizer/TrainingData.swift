@@ -15,7 +15,11 @@ public struct TrainingData: Sendable {
   /// Examples per stored card.
   @usableFromInline var exampleCounts: [Int]
   /// Review times (ms), aligned with ``ratings``: what recency weights and inner time splits read.
+  /// Empty after ``compact(for:)``, which keeps only what the fit reads.
   @usableFromInline var times: [Int64]
+  /// The recency weights (``recencyWeights()``) once ``compact(for:)`` has put them in place of
+  /// ``times``; nil before.
+  @usableFromInline var keptWeights: [Double]? = nil
 
   /// Reviews in the input (all cards, all reviews).
   public internal(set) var reviewCount = 0
@@ -82,7 +86,9 @@ public struct TrainingData: Sendable {
     }
   }
 
-  private init(_ store: CardReviewStore, limit: Int64?) {
+  /// The store's reviews before `limit` (all: nil); without ``times`` when `keepingTimes` is
+  /// false (``init(_:before:compactFor:examplesInTimeOrder:)``).
+  init(_ store: CardReviewStore, limit: Int64?, keepingTimes: Bool = true) {
     self.init(empty: ())
     func kept(_ c: Int) -> Int? {
       guard let limit else { return store.range(ofCard: c).count }
@@ -94,11 +100,13 @@ public struct TrainingData: Sendable {
       let s = store.starts[c]
       if let n = kept(c) { stored += Self.storedLength(n) { store.elapsedDays[s + $0] } }
     }
-    reserve(stored)
+    reserve(stored, times: keepingTimes)
     for c in 0..<store.cardCount {
       guard let n = kept(c) else { continue }
       let s = store.starts[c]
-      append(count: n, time: { store.times[s + $0] }, elapsed: { store.elapsedDays[s + $0] }, rating: { store.ratings[s + $0] })
+      append(
+        count: n, time: keepingTimes ? { store.times[s + $0] } : nil, elapsed: { store.elapsedDays[s + $0] },
+        rating: { store.ratings[s + $0] })
     }
   }
 
@@ -113,15 +121,15 @@ public struct TrainingData: Sendable {
     return 0
   }
 
-  mutating func reserve(_ stored: Int) {
+  mutating func reserve(_ stored: Int, times keepingTimes: Bool = true) {
     ratings.reserveCapacity(stored)
     elapsed.reserveCapacity(stored)
-    times.reserveCapacity(stored)
+    if keepingTimes { times.reserveCapacity(stored) }
   }
 
   /// Adds one card's first `count` reviews: to the counts, and its reviews through its last
   /// example to the arrays (a card without examples is counted, not stored).
-  private mutating func append(count: Int, time: (Int) -> Int64, elapsed t: (Int) -> Int32, rating: (Int) -> Rating) {
+  private mutating func append(count: Int, time: ((Int) -> Int64)?, elapsed t: (Int) -> Int32, rating: (Int) -> Rating) {
     reviewCount += count
     cardCount += 1
     guard count > 1 else { return }
@@ -136,34 +144,11 @@ public struct TrainingData: Sendable {
     for i in 0...last {
       ratings.append(UInt8(rating(i).rawValue))
       elapsed.append(i == 0 ? -1 : t(i))
-      times.append(time(i))
+      if let time { times.append(time(i)) }
     }
     starts.append(ratings.count)
     exampleCounts.append(examples)
     exampleCount += examples
-  }
-
-  /// Per stored review, the weight of its example in a recency-weighted loss (0 on reviews
-  /// that are not examples): with the examples ranked by time, k = 0…n−1,
-  /// weight = 0.25 + 0.75·(k/(n − 1))³, fsrs-rs's curve, scaled so the weights sum to n.
-  /// The ranks come from merging the cards (``forEachExampleInTimeOrder(_:)``): no sorted copy
-  /// of the examples beside the weights.
-  func recencyWeights() -> [Double] {
-    var w = [Double](repeating: 0, count: ratings.count)
-    let n = countExamples()
-    guard n > 1 else { return w.map { _ in 1 } }
-    var sum = 0.0
-    var k = 0
-    forEachExampleInTimeOrder { e in
-      let x = Double(k) / Double(n - 1)
-      w[e] = 0.25 + 0.75 * x * x * x
-      sum += w[e]
-      k += 1
-      return true
-    }
-    let scale = Double(n) / sum
-    for i in w.indices { w[i] *= scale }
-    return w
   }
 
   /// The stored reviews that are examples (t > 0 after a card's first).
@@ -179,6 +164,7 @@ public struct TrainingData: Sendable {
   /// Cards whose times ascend (as histories do) are merged, one heap entry per card; if any
   /// card's do not, the indices are sorted instead (``sortByTime(_:_:)``): the same order.
   func forEachExampleInTimeOrder(_ visit: (Int) -> Bool) {
+    precondition(times.count == ratings.count, "the review times were dropped by compact(for:)")
     guard timesAscendAlongCards() else {
       var examples: [UInt32] = []
       for c in 0..<trainingCardCount {
@@ -202,7 +188,7 @@ public struct TrainingData: Sendable {
     for c in 0..<trainingCardCount {
       if let h = example(after: starts[c], card: c) { heads.append(h) }
     }
-    var merge = AscendingRunMerge(heads: heads)
+    var merge = AscendingRunMerge(heads: consume heads)
     merge.run(next: { example(after: Int($0.position), card: Int($0.run)) }) { visit(Int($0.position)) }
   }
 
@@ -245,6 +231,7 @@ public struct TrainingData: Sendable {
   /// card cut before its first review at or after `time`), built straight from these arrays:
   /// the same arrays as the cards cut that way would give ``init(_:)``.
   func prefix(before time: Int64) -> TrainingData {
+    precondition(times.count == ratings.count, "the review times were dropped by compact(for:)")
     var d = TrainingData(empty: ())
     d.starts = [0]
     // Times ascend along a card, so the reviews before `time` are a prefix of it.
@@ -313,6 +300,7 @@ public struct TrainingData: Sendable {
 
   /// The times of the examples, ascending.
   func exampleTimes() -> [Int64] {
+    precondition(times.count == ratings.count, "the review times were dropped by compact(for:)")
     var t: [Int64] = []
     t.reserveCapacity(exampleCount)
     for c in 0..<trainingCardCount {

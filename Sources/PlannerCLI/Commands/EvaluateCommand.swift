@@ -50,6 +50,7 @@ struct EvaluateCommand: PlannerCommand {
     if dataset { return try runDataset(arguments, context: context, models: models, threads: threads, json: format.isJSON) }
     let revlog = try ReviewLogOptions(arguments)
     let (path, store, skipped) = try OptimizeCommand.loadStore(revlog, context: context)
+    FreedMemory.release()
     let split = try TimeSeriesEvaluation(store: store, split: .timeSeries(folds: folds), bins: .srsBenchmark)
     var configuration = FSRSOptimizer.Configuration()
     configuration.threads = threads

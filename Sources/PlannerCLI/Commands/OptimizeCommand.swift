@@ -22,9 +22,12 @@ struct OptimizeCommand: PlannerCommand {
 
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
     let threads = try arguments.requiredInt(.threads, in: 1...Int.max)
-    let (path, data, skipped) = try loadTrainingData(ReviewLogOptions(arguments), context: context)
+    var (path, data, skipped) = try loadTrainingData(ReviewLogOptions(arguments), context: context)
+    FreedMemory.release()
     var configuration = FSRSOptimizer.Configuration()
     configuration.threads = threads
+    // The fit reads the times only to rank the recency weights: weights in their place.
+    data.compact(for: configuration)
     let report = FSRSOptimizer(configuration: configuration).fit(data)
     context.stdout.write(summary(report, path: path))
     if let out = arguments.string(.out) {
