@@ -95,13 +95,12 @@ import PlannerCore
   var firstProcess: Double?
   if FileManager.default.isExecutableFile(atPath: exe.path) {
     try? FileManager.default.removeItem(atPath: dir + "/" + ParameterRefit.cacheFile)
+    // posix_spawn and wait4 (RecordScenario's `spawn`), not Foundation's Process: on Linux its
+    // waitUntilExit polls the run loop every 50 ms, which is what this figure used to measure.
     func run() -> Double {
-      let p = Process()
-      p.executableURL = exe
-      p.arguments = ["today", dir, "--date", date.description, "--format", "json"]
-      p.standardOutput = FileHandle.nullDevice
-      p.standardError = FileHandle.nullDevice
-      return seconds { try! p.run(); p.waitUntilExit() }
+      let r = spawn(exe.path, ["today", dir, "--date", date.description, "--format", "json"])
+      precondition(r.status == 0, "today: planner exited \(r.status)")
+      return r.wall
     }
     firstProcess = run()
     for _ in 0..<(benchQuick ? 2 : 10) { endToEnd.append(run()) }
@@ -121,7 +120,7 @@ import PlannerCore
     ("process_first_run_ms", firstProcess.map { rounded($0 * 1000) } ?? .null),
     ("process_best_ms", endToEnd.first.map { rounded($0 * 1000) } ?? .null),
     ("process_median_ms", endToEnd.isEmpty ? .null : rounded(endToEnd[endToEnd.count / 2] * 1000)),
-    ("target_ms", .number(50)),
+    ("target_ms", .number(25)),  // issue #13
     ("load_average", loadAverage()),
   ])
 }
