@@ -183,7 +183,6 @@ func parseVariant(_ text: String) -> FSRSOptimizer.Configuration? {
     if token == "rw" { c.recencyWeighting = true; continue }
     if token == "pre" { c.fisherPreconditioner = true; continue }
     if token == "serial" { c.pairedCards = false; continue }
-    if token == "pf" { c.pairedFisher = true; continue }
     if token == "carry" { c.carryCurvature = true; continue }
     if token == "interp" { c.interpolatingLineSearch = true; continue }
     if token == "stop" { c.stopAtWorseCandidate = true; continue }

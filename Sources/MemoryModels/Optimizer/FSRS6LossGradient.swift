@@ -107,34 +107,29 @@ struct FSRS6LossGradient {
   /// two cards side by side: the even-numbered cards of the run accumulate into one sum, the
   /// odd ones into another, added at the end. Each card's review chain is serial (every
   /// `exp`/`log` waits for the previous state), so two independent chains let the processor
-  /// overlap them. The order of every addition is fixed by the cards alone. With `fisher`, the
-  /// Fisher information of every `fisherStride`-th card (by index) is added to those 21 rows
-  /// too, both lanes into the same rows in that fixed interleaving.
+  /// overlap them. The order of every addition is fixed by the cards alone. (The Fisher passes
+  /// walk one card at a time, ``pass``: side by side measured 4 % slower, docs/optimizer.md.)
   @inlinable
   func passes(
     _ ratings: UnsafeBufferPointer<UInt8>, _ elapsed: UnsafeBufferPointer<Int32>, _ starts: UnsafeBufferPointer<Int>,
     _ first: Int, _ last: Int, _ loss: inout Double, _ grad: inout ParameterGradient,
-    weights: UnsafeBufferPointer<Double>? = nil, fisher: UnsafeMutablePointer<FisherRow>? = nil, fisherStride: Int = 1
+    weights: UnsafeBufferPointer<Double>? = nil
   ) {
     guard first < last else { return }
-    func lane(_ c: Int) -> Lane {
-      var l = begin(ratings, starts[c], starts[c + 1])
-      l.fisher = c % fisherStride == 0 ? fisher : nil
-      return l
-    }
+    func lane(_ c: Int) -> Lane { begin(ratings, starts[c], starts[c + 1]) }
     var c = first
     var a = lane(c)
     c += 1
     guard c < last else {
-      pass(ratings, elapsed, starts[first], starts[first + 1], &loss, &grad, weights: weights, fisher: a.fisher)
+      pass(ratings, elapsed, starts[first], starts[first + 1], &loss, &grad, weights: weights, fisher: nil)
       return
     }
     var b = lane(c)
     c += 1
     while true {
       if a.i < a.end && b.i < b.end {
-        step(&a, ratings, elapsed, weights: weights, fisher: a.fisher)
-        step(&b, ratings, elapsed, weights: weights, fisher: b.fisher)
+        step(&a, ratings, elapsed, weights: weights, fisher: nil)
+        step(&b, ratings, elapsed, weights: weights, fisher: nil)
         continue
       }
       // A lane whose card ended takes the next card, its sums carried over.
@@ -155,8 +150,8 @@ struct FSRS6LossGradient {
         c += 1
       }
     }
-    while a.i < a.end { step(&a, ratings, elapsed, weights: weights, fisher: a.fisher) }
-    while b.i < b.end { step(&b, ratings, elapsed, weights: weights, fisher: b.fisher) }
+    while a.i < a.end { step(&a, ratings, elapsed, weights: weights, fisher: nil) }
+    while b.i < b.end { step(&b, ratings, elapsed, weights: weights, fisher: nil) }
     loss += a.loss + b.loss
     grad += a.grad + b.grad
   }

@@ -30,7 +30,6 @@ extension FSRSOptimizer {
     let sigma = Self.priorScale
     let cards = data.trainingCardCount
     let threads = configuration.threads
-    let paired = configuration.pairedFisher
     let single = configuration.singlePrecisionPass
     // The Fisher matrix from every `stride`-th card, scaled up by the examples' share.
     let stride = Swift.max(configuration.fisherStride, 1)
@@ -55,18 +54,10 @@ extension FSRSOptimizer {
                     var l = 0.0
                     var g = ParameterGradient.zero
                     let half = h == 0 ? 0..<(cards / 2) : (cards / 2)..<cards
-                    if paired {
-                      data.starts.withUnsafeBufferPointer { starts in
-                        model.passes(
-                          ratings, elapsed, starts, half.lowerBound, half.upperBound, &l, &g,
-                          weights: weights == nil ? nil : wp, fisher: fp + 21 * h, fisherStride: stride)
-                      }
-                    } else {
-                      for c in half {
-                        model.pass(
-                          ratings, elapsed, data.starts[c], data.starts[c + 1], &l, &g,
-                          weights: weights == nil ? nil : wp, fisher: c % stride == 0 ? fp + 21 * h : nil)
-                      }
+                    for c in half {
+                      model.pass(
+                        ratings, elapsed, data.starts[c], data.starts[c + 1], &l, &g,
+                        weights: weights == nil ? nil : wp, fisher: c % stride == 0 ? fp + 21 * h : nil)
                     }
                     lp[h] = l
                     gp[h] = g

@@ -59,9 +59,6 @@ public struct FSRSOptimizer: Sendable {
     /// L-BFGS's gradient passes walk two cards side by side (``FSRS6LossGradient/passes``):
     /// the same arithmetic per card, sums in another fixed order, faster.
     public var pairedCards = true
-    /// The Fisher passes of the Gauss–Newton solvers walk two cards side by side too (measured
-    /// ≈ 4 % slower than one card at a time: docs/optimizer.md).
-    public var pairedFisher = false
     /// Each warm-started L-BFGS run (the next γ candidate, the full fit) begins with the
     /// curvature pairs of the run it starts from, corrected for the change of the pull's
     /// curvature 2γ/n (exact for that term), instead of a first steepest-descent step.
