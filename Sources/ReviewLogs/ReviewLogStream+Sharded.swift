@@ -124,19 +124,8 @@ extension ReviewLogStream {
     var outcome = Outcome()
     outcome.rows = rows
     outcome.cards = cardShards.reduce(0) { $0 + $1.count }
-    // Both lists in line order; merged, they are the reader's diagnostics.
     orderErrors.sort { $0.line < $1.line }
-    var merged: [PlanEngineError] = []
-    merged.reserveCapacity(parseErrors.count + orderErrors.count)
-    var a = 0, b = 0
-    while a < parseErrors.count || b < orderErrors.count {
-      if b == orderErrors.count || (a < parseErrors.count && parseErrors[a].line < orderErrors[b].line) {
-        merged.append(parseErrors[a].error); a += 1
-      } else {
-        merged.append(orderErrors[b].error); b += 1
-      }
-    }
-    outcome.diagnostics = merged
+    outcome.diagnostics = Self.diagnostics(parseErrors, orderErrors)
     return outcome
   }
 }

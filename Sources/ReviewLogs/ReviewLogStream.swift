@@ -78,8 +78,15 @@ public struct ReviewLogStream: Sendable {
     if !skipInvalid, let first = walker.firstMalformed ?? walker.firstOrder { throw first }
     var outcome = walker.outcome
     outcome.cards = walker.lastTime.count
-    // Both lists are in line order; merged, they are the reader's diagnostics.
-    let parseErrors = walker.parseErrors, orderErrors = walker.orderErrors
+    outcome.diagnostics = Self.diagnostics(walker.parseErrors, walker.orderErrors)
+    return outcome
+  }
+
+  /// The reader's diagnostics: the parse errors and the order errors, each list in line order,
+  /// merged into one list in line order (a parse error first on a tie).
+  static func diagnostics(
+    _ parseErrors: [(line: Int, error: PlanEngineError)], _ orderErrors: [(line: Int, error: PlanEngineError)]
+  ) -> [PlanEngineError] {
     var merged: [PlanEngineError] = []
     merged.reserveCapacity(parseErrors.count + orderErrors.count)
     var a = 0, b = 0
@@ -90,8 +97,7 @@ public struct ReviewLogStream: Sendable {
         merged.append(orderErrors[b].error); b += 1
       }
     }
-    outcome.diagnostics = merged
-    return outcome
+    return merged
   }
 
   /// The ordering pass's state: each card's number, previous time, learning day and line, and
