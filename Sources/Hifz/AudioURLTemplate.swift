@@ -75,18 +75,12 @@ public struct AudioURLTemplate: Sendable, Hashable {
 
   /// `String(n)` as UTF-8, after `width - String(n).count` zeros when that is positive.
   static func appendDecimal(_ n: Int, width: Int, to out: inout [UInt8]) {
-    var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-      (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    var count = 0
-    var v = n.magnitude
-    withUnsafeMutableBytes(of: &digits) { d in
-      repeat { d[count] = UInt8(ascii: "0") + UInt8(v % 10); v /= 10; count += 1 } while v > 0
-    }
-    let length = count + (n < 0 ? 1 : 0)  // String(n).count
-    if width > length { out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: width - length)) }
-    if n < 0 { out.append(UInt8(ascii: "-")) }
-    withUnsafeBytes(of: &digits) { d in for k in stride(from: count - 1, through: 0, by: -1) { out.append(d[k]) } }
+    let start = out.count
+    ByteNumberFormat.writeInt(Int64(n), into: &out)
+    let length = out.count - start
+    if width > length { out.insert(contentsOf: repeatElement(UInt8(ascii: "0"), count: width - length), at: start) }
   }
+
 }
 
 extension AudioURLTemplate {
