@@ -136,7 +136,6 @@ extension ModelEvaluator {
     return reports.map { $0! }
   }
 
-
   /// HLR's θ fitted on each fold's history before its test chunk (the same training reviews as
   /// fsrs6's: scored reviews strictly before the fold's cutoff), grouped straight from the store.
   static func fitHLRFolds(_ split: TimeSeriesEvaluation) -> [HalfLifeRegression.FitReport] {
