@@ -186,13 +186,10 @@ func parseVariant(_ text: String) -> FSRSOptimizer.Configuration? {
     if token == "carry" { c.carryCurvature = true; continue }
     if token == "interp" { c.interpolatingLineSearch = true; continue }
     if token == "stop" { c.stopAtWorseCandidate = true; continue }
-    if token == "model" { c.gammaByModel = true; continue }
-    if token == "fullpre" { c.fullFisherPreconditioner = true; continue }
     if token == "lol" { c.lossOnlyLastStep = true; continue }
     if token == "sp" { c.singlePrecisionPass = true; continue }
     if token == "dgn" { c.directGaussNewton = true; continue }
     if token == "ev" { c.directGaussNewton = true; c.evidenceRegularization = true; continue }
-    if token == "chain" { c.gammaByModel = true; c.modelChain = true; continue }
     if token == "plain" {
       // The L-BFGS of the previous fit: no curvature carried, halving line search, every γ.
       c.carryCurvature = false
@@ -212,9 +209,6 @@ func parseVariant(_ text: String) -> FSRSOptimizer.Configuration? {
     case "tol": c.lbfgsTolerance = Double(kv[1]) ?? 1e-9
     case "nit": c.newtonIterations = Int(kv[1]) ?? 30
     case "ntol": c.newtonTolerance = Double(kv[1]) ?? 1e-9
-    case "anchor": c.modelAnchor = Double(kv[1]) ?? 1
-    case "msteps": c.modelSteps = Int(kv[1]) ?? 1
-    case "full": c.fullSolver = FSRSOptimizer.Solver(rawValue: kv[1])
     case "es": c.evidenceSteps = Int(kv[1]) ?? 5
     case "er":
       let r = kv[1].split(separator: "/").compactMap { Double($0) }

@@ -68,24 +68,6 @@ public struct FSRSOptimizer: Sendable {
     /// The γ candidates stop at the first whose inner validation loss is worse than the best so
     /// far (the validation loss taken as unimodal in γ): the weaker pulls are not fitted.
     public var stopAtWorseCandidate = true
-    /// γ from one inner fit at ``modelAnchor`` and the Gauss–Newton model of the inner objective
-    /// around it: each candidate's inner fit is that model's minimiser (one 21×21 solve), scored
-    /// by the exact inner validation loss; no inner refit per candidate (docs/optimizer.md).
-    public var gammaByModel = false
-    /// The γ of the one inner fit when ``gammaByModel`` is on.
-    public var modelAnchor = 1.0
-    /// Gauss–Newton steps per candidate from the anchor (1: the model's minimiser only; each
-    /// further step costs one Fisher pass over the inner data).
-    public var modelSteps = 1
-    /// With ``gammaByModel``: the one L-BFGS fit is at the strongest candidate, and each weaker
-    /// one starts from the previous one's point (``modelSteps`` Gauss–Newton steps each), the
-    /// candidates stopping at the first worse one as ``stopAtWorseCandidate`` says.
-    public var modelChain = false
-    /// The solver of the full fit after γ is chosen (nil: ``solver``); e.g. a few Gauss–Newton
-    /// steps (``newtonIterations``) from the chosen inner fit.
-    public var fullSolver: Solver? = nil
-    /// The full fit's L-BFGS starts its curvature from the Fisher information at its start.
-    public var fullFisherPreconditioner = false
     /// All 21 weights by Gauss–Newton from the start on the whole training data
     /// (``FSRSOptimizer/evidenceGaussNewton(_:start:weights:counter:)``): no inner split, no
     /// γ candidates (the default).
@@ -237,15 +219,10 @@ public struct FSRSOptimizer: Sendable {
     var warm: [Double]? = nil
     var curvature: Curvature? = nil
     if !configuration.regularizationCandidates.isEmpty {
-      (gamma, warm, curvature) = configuration.gammaByModel
-        ? chooseRegularizationByModel(data, start: start, counter: counter)
-        : chooseRegularization(data, start: start, counter: counter)
+      (gamma, warm, curvature) = chooseRegularization(data, start: start, counter: counter)
     }
     report.regularization = gamma
-    var full = self
-    if let s = configuration.fullSolver { full.configuration.solver = s }
-    if configuration.fullFisherPreconditioner { full.configuration.fisherPreconditioner = true }
-    let (trained, steps, epochs, _) = full.solve(data, start: start, gamma: gamma, warmStart: warm, curvature: curvature, counter: counter)
+    let (trained, steps, epochs, _) = solve(data, start: start, gamma: gamma, warmStart: warm, curvature: curvature, counter: counter)
     report.steps = steps
     report.epochs = epochs
     return accept(trained, data: data, defaultLoss: defaultLoss, report: report)
