@@ -117,8 +117,9 @@ extension FSRSOptimizer {
     return ((0..<21).map { start[$0] + sigma[$0] * u[$0] }, gamma, iterations, plainLoss)
   }
 
-  /// Σ ρ·BCE / n at `w` (ρ = `weights`, or 1), without tangents, in the two fixed halves of
-  /// the cards (added in order, so the value does not depend on `threads`). `plain` receives
+  /// Σ ρ·BCE / n at `w` (ρ = `weights`, or 1), without tangents (``FSRS6LossGradient/losses``),
+  /// in the two fixed halves of the cards (added in order, so the value does not depend on
+  /// `threads`). `plain` receives
   /// Σ BCE / n from the same pass, the same bits as ``meanLogLoss(_:_:threads:)``.
   static func weightedLoss(_ data: TrainingData, _ w: [Double], weights: [Double]?, threads: Int, plain: UnsafeMutablePointer<Double>? = nil) -> Double {
     let model = FSRS6LossGradient(w)
@@ -131,14 +132,12 @@ extension FSRSOptimizer {
           halves.withUnsafeMutableBufferPointer { out in
             plainHalves.withUnsafeMutableBufferPointer { plainOut in
               let o = out.baseAddress!, po = plainOut.baseAddress!
-              inHalves(threads: threads) { h in
-                var sum = 0.0
-                for c in (h == 0 ? 0..<(cards / 2) : (cards / 2)..<cards) {
-                  sum += model.loss(
-                    ratings, elapsed, data.starts[c], data.starts[c + 1], weights: weights == nil ? nil : wp,
-                    plain: plain == nil ? nil : po + h)
+              data.starts.withUnsafeBufferPointer { starts in
+                inHalves(threads: threads) { h in
+                  o[h] = model.losses(
+                    ratings, elapsed, starts, h == 0 ? 0 : cards / 2, h == 0 ? cards / 2 : cards,
+                    weights: weights == nil ? nil : wp, plain: plain == nil ? nil : po + h)
                 }
-                o[h] = sum
               }
             }
           }

@@ -557,14 +557,12 @@ public struct FSRSOptimizer: Sendable {
       data.elapsed.withUnsafeBufferPointer { elapsed in
         halves.withUnsafeMutableBufferPointer { out in
           let o = out.baseAddress!
-          let work = { (h: Int) in
-            var sum = 0.0
-            for c in (h == 0 ? 0..<(cards / 2) : (cards / 2)..<cards) {
-              sum += model.loss(ratings, elapsed, data.starts[c], data.starts[c + 1])
+          data.starts.withUnsafeBufferPointer { starts in
+            let work = { (h: Int) in
+              o[h] = h == 0 ? model.losses(ratings, elapsed, starts, 0, cards / 2) : model.losses(ratings, elapsed, starts, cards / 2, cards)
             }
-            o[h] = sum
+            inHalves(threads: threads, work)
           }
-          inHalves(threads: threads, work)
         }
       }
     }

@@ -75,4 +75,31 @@ struct EvidenceGaussNewtonTests {
       #expect(weighted != plain && weighted.isFinite)
     }
   }
+
+  /// The loss-only pass walks two cards side by side (``FSRS6LossGradient/losses``) but adds
+  /// each card's sums in card order: the same bits as ``FSRS6LossGradient/loss`` card by card,
+  /// for an odd and an even run of cards, weighted and plain.
+  @Test func pairedLossPassIsTheCardByCardSumBitForBit() {
+    let cards = FSRSHistorySimulator.histories(parameters: FSRSHistorySimulator.custom, cards: 37, reviewsPerCard: 8, seed: 15)
+    let data = TrainingData(cards)
+    let model = FSRS6LossGradient(FSRSHistorySimulator.custom.weights)
+    let weights = data.recencyWeights()
+    data.ratings.withUnsafeBufferPointer { ratings in
+      data.elapsed.withUnsafeBufferPointer { elapsed in
+        data.starts.withUnsafeBufferPointer { starts in
+          weights.withUnsafeBufferPointer { wp in
+            for (first, last) in [(0, data.trainingCardCount), (1, data.trainingCardCount), (3, 4), (5, 5)] {
+              var plainPaired = 0.0, plainSerial = 0.0
+              let paired = model.losses(ratings, elapsed, starts, first, last, weights: wp, plain: &plainPaired)
+              var serial = 0.0
+              for c in first..<last { serial += model.loss(ratings, elapsed, starts[c], starts[c + 1], weights: wp, plain: &plainSerial) }
+              #expect(paired.bitPattern == serial.bitPattern, "cards \(first)..<\(last)")
+              #expect(plainPaired.bitPattern == plainSerial.bitPattern)
+              #expect(last - first < 1 || (paired > 0 && paired != plainPaired))
+            }
+          }
+        }
+      }
+    }
+  }
 }
