@@ -57,27 +57,33 @@ extension Learner {
   }
 
   /// Sorts by key in `String` order (the keys are unique). When every key is ASCII, `String`
-  /// order is byte order: the keys are compared first by their 8 bytes after `w:` as one
-  /// big-endian integer (zero-padded: a shorter key is a prefix, so it comes first, as in
-  /// `String` order), and only on a tie as strings.
+  /// order is byte order: the keys are sorted by their 8 bytes after `w:` as one big-endian
+  /// integer (zero-padded: a shorter key is a prefix, so it comes first, as in `String` order)
+  /// with the key's position below it in one `UInt128` (a plain integer sort, no comparator),
+  /// and only the runs sharing those 8 bytes are then sorted as strings.
   static func sortByKey(_ found: inout [(key: String, at: Dictionary<String, ItemState>.Index)]) {
-    var keyed: [(prefix: UInt64, index: Int)] = []
+    var keyed: [UInt128] = []
     keyed.reserveCapacity(found.count)
-    for (k, f) in found.enumerated() {
-      var key = f.key
-      let prefix = key.withUTF8 { bytes -> UInt64? in
-        var prefix: UInt64 = 0
-        for (n, b) in bytes.enumerated() {
-          if b >= 0x80 { return nil }
-          if n >= 2 && n < 10 { prefix |= UInt64(b) << (8 * (9 - n)) }
-        }
-        return prefix
+    for k in found.indices {
+      var prefix: UInt64 = 0
+      var ascii = true
+      for (n, b) in found[k].key.utf8.enumerated() {
+        if b >= 0x80 { ascii = false; break }
+        if n >= 2 && n < 10 { prefix |= UInt64(b) << (8 * (9 - n)) }
       }
-      guard let prefix else { found.sort { $0.key < $1.key }; return }
-      keyed.append((prefix, k))
+      guard ascii else { found.sort { $0.key < $1.key }; return }
+      keyed.append(UInt128(prefix) << 64 | UInt128(k))
     }
-    keyed.sort { a, b in a.prefix != b.prefix ? a.prefix < b.prefix : found[a.index].key < found[b.index].key }
-    found = keyed.map { found[$0.index] }
+    keyed.sort()
+    var order = keyed.map { Int(truncatingIfNeeded: UInt64(truncatingIfNeeded: $0)) }
+    var start = 0
+    while start < keyed.count {
+      var end = start + 1
+      while end < keyed.count, keyed[end] >> 64 == keyed[start] >> 64 { end += 1 }
+      if end - start > 1 { order[start..<end].sort { found[$0].key < found[$1].key } }
+      start = end
+    }
+    found = order.map { found[$0] }
   }
 
   /// The reminder settings of the profile, validated (an error names the profile key).
