@@ -251,16 +251,26 @@ public enum ReminderScheduler {
       let slotDay = input.clock.learningDay(of: slot)
       // Recall and "due" of every word on the slot's learning day: once per day, not per slot.
       if facts?.day != slotDay {
-        let recall = states.indices.map { p in
-          VocabularyRanking.recall(words[states[p].word], lastDay: lastDays[p], on: slotDay, model: input.model) ?? 0
+        // One loop over the words (not one closure per array), each read in place (an array's
+        // element passed on was copied: its strings retained and released).
+        var recall: [Double] = [], due: [Bool] = [], popularity: [Int] = [], priority: [Double] = []
+        recall.reserveCapacity(states.count); due.reserveCapacity(states.count)
+        popularity.reserveCapacity(states.count); priority.reserveCapacity(states.count)
+        group = []
+        group.reserveCapacity(states.count)
+        words.withUnsafeBufferPointer { words in
+          for p in states.indices {
+            let i = states[p].word
+            let r = VocabularyRanking.recall(words[i], lastDay: lastDays[p], on: slotDay, model: input.model) ?? 0
+            let isDue = VocabularyRanking.isDue(words[i], lastDay: lastDays[p], on: slotDay, model: input.model,
+                                                desiredRetention: input.desiredRetention)
+            let pop = states[p].counter.popularity
+            recall.append(r); due.append(isDue); popularity.append(pop)
+            priority.append(VocabularyPriority.priority(recall: r, popularity: pop))
+            group.append(states[p].failedToday || isDue ? 0 : 1)
+          }
         }
-        let popularity = states.map(\.counter.popularity)
-        facts = DayFacts(day: slotDay, recall: recall, due: states.indices.map { p in
-          VocabularyRanking.isDue(words[states[p].word], lastDay: lastDays[p], on: slotDay, model: input.model, desiredRetention: input.desiredRetention)
-        }, popularity: popularity, priority: states.indices.map { p in
-          VocabularyPriority.priority(recall: recall[p], popularity: popularity[p])
-        })
-        group = states.indices.map { p in states[p].failedToday || facts!.due[p] ? 0 : 1 }
+        facts = DayFacts(day: slotDay, recall: recall, due: due, popularity: popularity, priority: priority)
         let f = facts!
         totalOrder = !scanEverySlot && !f.recall.contains(where: \.isNaN) && !f.priority.contains(where: \.isNaN)
         leaders = []
