@@ -82,11 +82,14 @@ extension LearnerProfile: Codable {
     // Our parser first: it says where JSON is bad, and Foundation's scanner traps (SIGILL) on
     // some invalid input instead of throwing (found by Fuzz/Targets/profile.swift: 513 nested
     // `[` with `\r` line breaks), so it only ever sees valid JSON.
-    do { _ = try JSONParser.parse([UInt8](data)) } catch {
+    // Its tree is then decoded as it is (no second parse); whatever it cannot take, an error
+    // included, is decoded again by Foundation's `JSONDecoder`, whose error names the key path.
+    let node: JSONNode
+    do { node = try JSONParser.parse([UInt8](data)) } catch {
       throw .malformed(file: file, line: error.line, keyPath: nil, expected: "valid JSON (column \(error.column): \(error.message))")
     }
     do {
-      profile = try JSONDecoder().decode(LearnerProfile.self, from: data)
+      profile = try JSONNodeDecoder().decode(LearnerProfile.self, from: node, bytes: data)
     } catch let error as DecodingError {
       throw Self.describe(error, file: file)
     } catch {

@@ -7,17 +7,22 @@ extension LearnerState {
   /// The memory of every Quran review unit the learner has recited, in mushaf order.
   public var quranUnitMemories: [ReviewUnitMemory] {
     // The unit keys in `sortedKeys` order (mushaf order, ties in the same stable order) without
-    // parsing or sorting the words' keys: a unit key starts with `p` or `s`.
-    var units: [(unit: ReviewUnitID, ayah: Int, item: ItemState)] = []
-    for (key, item) in items {
+    // parsing or sorting the words' keys: a unit key starts with `p` or `s`. Only the units'
+    // items are read (a word's item copied would retain its strings), and the stable sort by
+    // first ayah moves small records, not items.
+    var units: [(ayah: Int, memory: ReviewUnitMemory)] = []
+    var at = items.startIndex
+    while at != items.endIndex {
+      defer { items.formIndex(after: &at) }
+      let key = items.keys[at]
       guard let first = key.utf8.first, first == UInt8(ascii: "p") || first == UInt8(ascii: "s"),
         let unit = ReviewUnitID(key) else { continue }
-      units.append((unit, ReviewUnits.firstAyah(unit), item))
+      let item = items.values[at]
+      units.append((ReviewUnits.firstAyah(unit),
+                    ReviewUnitMemory(unit: unit, state: item.memory, lastReview: item.lastDay.map(EpochDay.init),
+                                     lapses: item.lapses, reviews: item.reviewDays)))
     }
-    return units.sorted { $0.ayah < $1.ayah }.map { u in
-      ReviewUnitMemory(unit: u.unit, state: u.item.memory, lastReview: u.item.lastDay.map(EpochDay.init),
-                       lapses: u.item.lapses, reviews: u.item.reviewDays)
-    }
+    return units.sorted { $0.ayah < $1.ayah }.map(\.memory)
   }
 }
 

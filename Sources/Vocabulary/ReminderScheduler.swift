@@ -138,7 +138,10 @@ public enum ReminderScheduler {
     var lastRecalled: Bool
   }
 
-  static func schedule(_ input: Input, day: EpochDay, events: [ReminderDayEvent], notBefore: Date?) throws(PlanEngineError) -> [Reminder] {
+  /// `scanEverySlot`: every open word compared at every slot (the rule as written; tests check
+  /// the one-pass selection against it).
+  static func schedule(_ input: Input, day: EpochDay, events: [ReminderDayEvent], notBefore: Date?,
+                       scanEverySlot: Bool = false) throws(PlanEngineError) -> [Reminder] {
     let slots = try chosenSlots(input, day: day)
     guard !slots.isEmpty else { return [] }
     let wake = input.policy.wakeAt.minutes
@@ -234,35 +237,80 @@ public enum ReminderScheduler {
     let shownIgnored: [Date?] = states.map { s in s.failedSinceShown ? nil : s.lastShown }
     var group: [Int] = []
     var facts: DayFacts?
+    // The slot's word is the least open one by (group, -priority, recall, position) among those
+    // the repeat gap lets through. Words never shown-and-ignored today are always let through, so
+    // the slots of a learning day take them in that order: the first `slots.count` of them, kept
+    // once per day in one pass (`leaders`), are all the slots can reach. The few words waiting
+    // out the gap (`gated`) are checked at each slot.
+    var leaders: [Int] = []
+    var gated: [Int] = []
+    var totalOrder = true  // no NaN among the day's keys: the order is total (else: a scan per slot)
     for slot in slots where remaining > 0 {
       if let limit = notBefore, slot < limit { continue }
       if let last = lastShownAny, slot.timeIntervalSince(last) < spacing { continue }
       let slotDay = input.clock.learningDay(of: slot)
       // Recall and "due" of every word on the slot's learning day: once per day, not per slot.
       if facts?.day != slotDay {
-        let recall = states.indices.map { p in
-          VocabularyRanking.recall(words[states[p].word], lastDay: lastDays[p], on: slotDay, model: input.model) ?? 0
+        // One loop over the words (not one closure per array), each read in place (an array's
+        // element passed on was copied: its strings retained and released).
+        var recall: [Double] = [], due: [Bool] = [], popularity: [Int] = [], priority: [Double] = []
+        recall.reserveCapacity(states.count); due.reserveCapacity(states.count)
+        popularity.reserveCapacity(states.count); priority.reserveCapacity(states.count)
+        group = []
+        group.reserveCapacity(states.count)
+        words.withUnsafeBufferPointer { words in
+          for p in states.indices {
+            let i = states[p].word
+            let r = VocabularyRanking.recall(words[i], lastDay: lastDays[p], on: slotDay, model: input.model) ?? 0
+            let isDue = VocabularyRanking.isDue(words[i], lastDay: lastDays[p], on: slotDay, model: input.model,
+                                                desiredRetention: input.desiredRetention)
+            let pop = states[p].counter.popularity
+            recall.append(r); due.append(isDue); popularity.append(pop)
+            priority.append(VocabularyPriority.priority(recall: r, popularity: pop))
+            group.append(states[p].failedToday || isDue ? 0 : 1)
+          }
         }
-        let popularity = states.map(\.counter.popularity)
-        facts = DayFacts(day: slotDay, recall: recall, due: states.indices.map { p in
-          VocabularyRanking.isDue(words[states[p].word], lastDay: lastDays[p], on: slotDay, model: input.model, desiredRetention: input.desiredRetention)
-        }, popularity: popularity, priority: states.indices.map { p in
-          VocabularyPriority.priority(recall: recall[p], popularity: popularity[p])
-        })
-        group = states.indices.map { p in states[p].failedToday || facts!.due[p] ? 0 : 1 }
+        facts = DayFacts(day: slotDay, recall: recall, due: due, popularity: popularity, priority: priority)
+        let f = facts!
+        totalOrder = !scanEverySlot && !f.recall.contains(where: \.isNaN) && !f.priority.contains(where: \.isNaN)
+        leaders = []
+        gated = []
+        if totalOrder {
+          leaders.reserveCapacity(slots.count + 1)
+          for p in states.indices where open[p] {
+            if shownIgnored[p] != nil { gated.append(p); continue }
+            if leaders.count == slots.count, let last = leaders.last,
+              !slotPrecedes(p, last, group: group, priority: f.priority, recall: f.recall) { continue }
+            var at = leaders.count
+            while at > 0, slotPrecedes(p, leaders[at - 1], group: group, priority: f.priority, recall: f.recall) { at -= 1 }
+            leaders.insert(p, at: at)
+            if leaders.count > slots.count { leaders.removeLast() }
+          }
+        }
       }
       let f = facts!
       var best: (group: Int, priority: Double, recall: Double, position: Int)?
-      for p in states.indices where open[p] {
-        if let shown = shownIgnored[p], slot.timeIntervalSince(shown) < gap { continue }
-        let r = f.recall[p]
-        // (The popularity does not change within the slots: the facts' priority is the word's.)
-        let priority = f.priority[p]
-        let group = group[p]
-        // The ranking's order (VocabularyPriority.precedes): group, priority, lower recall, key
-        // (the states are in key order: the first of equals stays).
-        if let b = best, (b.group, -b.priority, b.recall) <= (group, -priority, r) { continue }
-        best = (group, priority, r, p)
+      if totalOrder {
+        var pick: Int?
+        for p in leaders where open[p] { pick = p; break }
+        for p in gated where open[p] {
+          if let shown = shownIgnored[p], slot.timeIntervalSince(shown) < gap { continue }
+          if let q = pick, !slotPrecedes(p, q, group: group, priority: f.priority, recall: f.recall) { continue }
+          pick = p
+        }
+        if let p = pick { best = (group[p], f.priority[p], f.recall[p], p) }
+      } else {
+        for p in states.indices where open[p] {
+          if let shown = shownIgnored[p], slot.timeIntervalSince(shown) < gap { continue }
+          let r = f.recall[p]
+          // (The popularity does not change within the slots: the facts' priority is the word's.)
+          let priority = f.priority[p]
+          let group = group[p]
+          // The ranking's order (VocabularyPriority.precedes): group, priority, lower recall, key
+          // (the states are in key order: the first of equals stays).
+          if let b = best, (b.group, -b.priority, b.recall) <= (group, -priority, r) { continue }
+          best = (group, priority, r, p)
+        }
       }
       guard let chosen = best else { continue }
       var s = states[chosen.position]
@@ -288,5 +336,12 @@ public enum ReminderScheduler {
       remaining -= 1
     }
     return out
+  }
+
+  /// Whether word state `a` comes before `b` in a slot's order: group, then higher priority, then
+  /// lower recall (the ranking's, ``VocabularyPriority``), then key order (the states' positions).
+  @inline(__always)
+  static func slotPrecedes(_ a: Int, _ b: Int, group: [Int], priority: [Double], recall: [Double]) -> Bool {
+    (group[a], -priority[a], recall[a], a) < (group[b], -priority[b], recall[b], b)
   }
 }
