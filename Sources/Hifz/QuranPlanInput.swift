@@ -61,8 +61,9 @@ public struct QuranSettings: Sendable, Hashable {
   /// Longest new lesson, in lines: a real maximum, except a single ayah longer than it (2:282),
   /// which is then a lesson alone; also the longest surah kept whole (`LessonSizer`).
   /// 6 (was 30, two pages): a line of an n-line lesson holds less the longer the lesson, so
-  /// shorter lessons hold more lines per minute under every truth of the policy benchmark
-  /// (docs/plans.md, "Shorter lessons"); a learner who holds more sets more.
+  /// shorter lessons hold more lines per minute in the policy benchmark (ACT-R, exponential;
+  /// level to better under the power law: docs/plans.md, "Shorter lessons"); a learner who
+  /// holds more sets more.
   public static let defaultMaxLessonLines = 6.0
   public var maxLessonLines: Double = QuranSettings.defaultMaxLessonLines
   /// Shortest new lesson, in lines; yields to a surah's end (a lesson that finishes a surah
