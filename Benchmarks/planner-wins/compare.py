@@ -38,6 +38,9 @@ B = {}
 for r in base:
     B.setdefault(key(r), {})[r['policy']] = r
 N = {key(r): r for r in new if r['policy'] == pname}
+# A base run with fewer settings (the full headline has one a family) uses those it has.
+present = set(r['policy'] for r in base)
+fams = {f: [p for p in pols if p in present] for f, pols in fams.items()}
 groups = sorted(set((k[0], k[1]) for k in N))
 measures = [('quran', 'quran_minutes', 'lines_recitable_end', 'recitable'),
             ('quran', 'quran_minutes', 'lines_passing_end', 'passing'),

@@ -58,9 +58,14 @@ public struct QuranSettings: Sendable, Hashable {
   public var cycleDays: Int = 30
   /// New lessons are revised every day (sabqi) for this many days, and longer until stable.
   public var recentWindowDays: Int = 7
-  /// Longest new lesson, in lines (two pages): a real maximum, except a single ayah longer
-  /// than it (2:282), which is then a lesson alone.
-  public var maxLessonLines: Double = 30
+  /// Longest new lesson, in lines: a real maximum, except a single ayah longer than it (2:282),
+  /// which is then a lesson alone; also the longest surah kept whole (`LessonSizer`).
+  /// 6 (was 30, two pages): a line of an n-line lesson holds less the longer the lesson, so
+  /// shorter lessons hold more lines per minute in the policy benchmark (ACT-R, exponential;
+  /// level to better under the power law: docs/plans.md, "Shorter lessons"); a learner who
+  /// holds more sets more.
+  public static let defaultMaxLessonLines = 6.0
+  public var maxLessonLines: Double = QuranSettings.defaultMaxLessonLines
   /// Shortest new lesson, in lines; yields to a surah's end (a lesson that finishes a surah
   /// may be shorter).
   public var minLessonLines: Double = 2
@@ -78,7 +83,7 @@ public struct QuranSettings: Sendable, Hashable {
   public var audioURLTemplate: String?
 
   public init(dailyMinutes: Double, desiredRetention: Double = QuranSettings.defaultDesiredRetention, cycleDays: Int = 30,
-              recentWindowDays: Int = 7, maxLessonLines: Double = 30, minLessonLines: Double = 2,
+              recentWindowDays: Int = 7, maxLessonLines: Double = QuranSettings.defaultMaxLessonLines, minLessonLines: Double = 2,
               lessonGrowthPerWeek: Double = 0.15, manzilRotation: ManzilRotation = .memory,
               sabqi: SabqiMode = .lastDays, sabqiLessons: Int = 7, reciter: String = "Husary",
               audioURLTemplate: String? = nil) {

@@ -3,7 +3,7 @@ import PlannerCore
 /// takes its default, so older profiles and hand-written ones load.
 ///
 ///     {"dailyMinutes": 20, "desiredRetention": 0.95, "cycleDays": 30, "recentWindowDays": 7,
-///      "maxLessonLines": 30, "minLessonLines": 2, "lessonGrowthPerWeek": 0.15,
+///      "maxLessonLines": 6, "minLessonLines": 2, "lessonGrowthPerWeek": 0.15,
 ///      "manzilRotation": "memory", "sabqi": "last-days", "sabqiLessons": 7, "reciter": "Husary",
 ///      "audioURLTemplate": "https://example.org/{reciter}/{surah:03}{ayah:03}.mp3"}
 extension QuranSettings: Codable {

@@ -152,6 +152,21 @@ struct QuranDayModelTests {
     #expect(history.contains { $0.range == Quran.surahRange(102)! } || history.contains { $0.range.contains(Quran.surahRange(102)!.first) && $0.range.contains(Quran.surahRange(102)!.last) })
   }
 
+  @Test("by default a lesson is at most 6 lines and a longer surah is split (Al-Infitaar, 9 lines); at 30 it is one lesson")
+  func defaultLessonsAreShort() throws {
+    #expect(QuranSettings(dailyMinutes: 60).maxLessonLines == 6)
+    let decoded = try JSONDecoder().decode(QuranSettings.self, from: Data(#"{"dailyMinutes": 60}"#.utf8))
+    #expect(decoded.maxLessonLines == 6)
+    let infitaar = Quran.surahRange(82)!
+    #expect(Quran.lines(infitaar) > 6)
+    let goal = QuranGoal(direction: .fromAnNas, scope: infitaar, startDate: day0)
+    let short = try #require(try Self.plan(goal, QuranSettings(dailyMinutes: 60), on: day0).newLesson)
+    #expect(short.lines <= 6 + 1e-9, "\(short.lines) lines")
+    #expect(short.ranges.count == 1 && short.ranges[0].first == infitaar.first && short.ranges[0].last < infitaar.last, "\(short.ranges)")
+    let whole = try #require(try Self.plan(goal, QuranSettings(dailyMinutes: 60, maxLessonLines: 30), on: day0).newLesson)
+    #expect(whole.ranges == [infitaar], "\(whole.ranges)")
+  }
+
   @Test("a single ayah longer than the maximum (2:282) is a lesson alone; the minimum yields to a surah's end")
   func longAyahAloneAndMinimumYields() throws {
     let a282 = try Quran.ayahID(surah: 2, ayah: 282)

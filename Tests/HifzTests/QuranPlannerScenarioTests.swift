@@ -56,11 +56,13 @@ struct QuranPlannerScenarioTests {
 
   /// Fixture: juz 29 and 30 memorised (self-rated good), learning juz 28 from its end, 20
   /// minutes a day, following every plan for six weeks; then ten days without opening the app.
+  /// Lessons up to 30 lines (the maximum before 6 was the default): the six weeks' lessons are
+  /// what makes ten days' revision more than a day holds.
   @Test func learnerWhoSkippedTenDays() throws {
     var learner = QuranLearnerSimulator(
       goal: QuranGoal(direction: .fromAnNas, scope: try AyahRange(parsing: "juz28").union(Quran.juz(30)!),
                       memorised: [MemorisedRange(try AyahRange(parsing: "67-114"))], startDate: day0),
-      settings: QuranSettings(dailyMinutes: 20, cycleDays: 30), seed: 2)
+      settings: QuranSettings(dailyMinutes: 20, cycleDays: 30, maxLessonLines: 30), seed: 2)
     var day = day0
     for _ in 0..<42 {
       let p = try learner.plan(day)

@@ -9,7 +9,8 @@ import TestSupport
 @Suite("Quran planner: the worked week in docs/quran-planner.md")
 struct QuranWorkedWeekTests {
   /// The learner of the worked week: juz 30 from An-Nas, 105-114 memorised (good) and 93-104
-  /// (weak), 20 minutes a day, a 21-day cycle, a 5-day recent window; three weeks of fluent
+  /// (weak), 20 minutes a day, a 21-day cycle, a 5-day recent window, lessons up to 30 lines (the
+  /// maximum before 6 was the default: the week shows a whole short surah waiting); three weeks of fluent
   /// days before the week shown. On the week's third day the new lesson fails (4 mistakes);
   /// the fifth day is skipped.
   static func week() throws -> String {
@@ -19,7 +20,7 @@ struct QuranWorkedWeekTests {
                       memorised: [MemorisedRange(try AyahRange(parsing: "105-114"), selfRating: .good),
                                   MemorisedRange(try AyahRange(parsing: "93-104"), selfRating: .hard)],
                       targetDate: EpochDay(year: 2026, month: 12, day: 31), startDate: start),
-      settings: QuranSettings(dailyMinutes: 20, desiredRetention: 0.95, cycleDays: 21, recentWindowDays: 5,
+      settings: QuranSettings(dailyMinutes: 20, desiredRetention: 0.95, cycleDays: 21, recentWindowDays: 5, maxLessonLines: 30,
                               audioURLTemplate: "https://example.org/{reciter}/{surah:03}{ayah:03}.mp3"),
       seed: 7)
     var day = start

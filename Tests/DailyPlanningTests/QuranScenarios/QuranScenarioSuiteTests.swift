@@ -174,7 +174,7 @@ struct QuranScenarioSuiteTests {
     var juzSeen: [Int] = []
     for k in 0..<90 {
       let d = try learner.live(k, behaviour: Self.fluent)
-      Self.checkTeacherRules(d, maxLessonLines: 30, learned: { learner.learned($0, before: k) })
+      Self.checkTeacherRules(d, maxLessonLines: QuranSettings.defaultMaxLessonLines, learned: { learner.learned($0, before: k) })
       #expect(d.newLesson == nil)
       let portion = d.oldItems.filter { !$0.optional }
       let juz = Set(portion.flatMap { $0.ranges.map { Quran.juz(ofAyah: $0.first) } })
