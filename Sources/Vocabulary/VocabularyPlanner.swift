@@ -182,7 +182,7 @@ public enum VocabularyPlanner {
   ///
   /// Those words are a backlog of days missed and plans left unfinished (new words come last in
   /// the plan), which a fixed daily number never makes up. Measured on the policy benchmark
-  /// (docs/plans.md, "New words made up"): words known at the end +20 to +35 % under every truth,
+  /// (docs/plans.md, "New words made up"): words known at the end +21 to +36 % under every truth,
   /// at the same words known per minute; three times the number gained no more.
   public static func newWordLimit(daily n: Int, waitingByHand waiting: Int) -> Int {
     n + min(n, max(0, waiting - n))
