@@ -47,8 +47,8 @@ public struct DailyPlanInput: Sendable {
   /// The Quran planner's input (its `settings.dailyMinutes` is the Quran's cap before the
   /// completion factor); nil without a Quran goal.
   public var quran: QuranPlanInput?
-  /// Due reviews in the vocabulary planner's priority order, then new words (at most the
-  /// learner's daily number).
+  /// Due reviews in the vocabulary planner's priority order, then new words (at most
+  /// ``VocabularyPlanner/newWordLimit(daily:waitingByHand:)``).
   public var vocabulary: [VocabularyCandidate]
   public var reminders: [DailyPlanReminder]
   public var completion: PlanCompletion

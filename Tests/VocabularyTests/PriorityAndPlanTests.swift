@@ -68,7 +68,12 @@ struct VocabPlanTests {
 
   @Test("new words only while the reviews fit, up to the daily number")
   func newWords() throws {
-    var words = (0..<6).map { Self.word("new\($0)", "слово", stability: nil, added: $0) }
+    // A deck's words (ranked): the daily number, whatever waits.
+    var words = (0..<6).map { i in
+      var w = Self.word("new\(i)", "слово", stability: nil, added: i)
+      w.rank = i
+      return w
+    }
     words.append(Self.word("old", "старий", stability: 1, daysAgo: 2))
     let plan = try VocabularyPlanner.plan(.init(day: Self.day, clock: Self.kyiv, words: words, newWordsPerDay: 3, budgetMinutes: 5))
     #expect(plan.items.map(\.english) == ["old", "new0", "new1", "new2"])
@@ -85,6 +90,30 @@ struct VocabPlanTests {
     #expect(over.items.map(\.english) == ["w9", "w8", "w7", "w6", "w5"])
   }
 
+  @Test("new words: the daily number, up to twice it while words the learner added themselves wait")
+  func newWordsMadeUp() throws {
+    // limit = n + min(n, max(0, waiting − n)), waiting: unlearnt words without a deck rank.
+    #expect([0, 2, 3, 4, 5, 6, 7, 40].map { VocabularyPlanner.newWordLimit(daily: 3, waitingByHand: $0) } == [3, 3, 3, 4, 5, 6, 6, 6])
+    #expect(VocabularyPlanner.newWordLimit(daily: 0, waitingByHand: 10) == 0)
+    let byHand = (0..<10).map { Self.word("hand\($0)", "слово", stability: nil, added: $0) }
+    let plan = try VocabularyPlanner.plan(.init(day: Self.day, clock: Self.kyiv, words: byHand, newWordsPerDay: 3, budgetMinutes: 10))
+    #expect(plan.items.map(\.english) == (0..<6).map { "hand\($0)" })
+    // Four waiting: one more than the day's number.
+    let four = try VocabularyPlanner.plan(.init(day: Self.day, clock: Self.kyiv, words: Array(byHand.prefix(4)), newWordsPerDay: 3, budgetMinutes: 10))
+    #expect(four.items.count == 4)
+    // A deck's words do not count as waiting: 2 by hand and 10 ranked give the daily number.
+    let deck = (0..<10).map { i in
+      var w = Self.word("deck\(i)", "слово", stability: nil, added: 20 + i)
+      w.rank = i
+      return w
+    }
+    let mixed = try VocabularyPlanner.plan(.init(day: Self.day, clock: Self.kyiv, words: Array(byHand.prefix(2)) + deck, newWordsPerDay: 3, budgetMinutes: 10))
+    #expect(mixed.items.map(\.english) == ["hand0", "hand1", "deck0"])
+    // The budget still bounds them: 2 minutes hold four new words of 30 s.
+    let tight = try VocabularyPlanner.plan(.init(day: Self.day, clock: Self.kyiv, words: byHand, newWordsPerDay: 3, budgetMinutes: 2))
+    #expect(tight.items.count == 4)
+  }
+
   @Test("a new word the learner reached for comes first")
   func popularNew() throws {
     let words = [
@@ -92,7 +121,8 @@ struct VocabPlanTests {
       Self.word("zebra", "зебра", stability: nil, popularity: 2, added: 5),
     ]
     let plan = try VocabularyPlanner.plan(.init(day: Self.day, clock: Self.kyiv, words: words, newWordsPerDay: 1, budgetMinutes: 5))
-    #expect(plan.items.map(\.english) == ["zebra"])
+    // Two wait for a daily number of 1: the second is made up (``VocabularyPlanner/newWordLimit``).
+    #expect(plan.items.map(\.english) == ["zebra", "alpha"])
     #expect(plan.items[0].reason.code == .newNeeded)
   }
 

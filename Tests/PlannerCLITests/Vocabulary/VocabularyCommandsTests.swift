@@ -201,7 +201,8 @@ struct VocabLearnerPlanTests {
     let reviews = plan.sections.filter { $0.kind == .vocabularyReviews }.flatMap(\.items)
     let fresh = plan.sections.filter { $0.kind == .vocabularyNewWords }.flatMap(\.items)
     #expect(reviews.map(\.english) == ["apple"] && reviews.map(\.estimatedSeconds) == [14])
-    #expect(fresh.map(\.english) == ["bread", "cheese"] && fresh.map(\.estimatedSeconds) == [35, 35])
+    // Three added by hand wait, one more than the day's 2: that one is made up too (newWordLimit).
+    #expect(fresh.map(\.english) == ["bread", "cheese", "door"] && fresh.map(\.estimatedSeconds) == [35, 35, 35])
     #expect(reviews[0].reason.code == .dueAndNeeded)
   }
 
