@@ -156,23 +156,15 @@ enum ManzilScheduler {
     return (out, used)
   }
 
-  /// The first day on which everything due fits the capacity, running the same ranking day by
-  /// day from `day` on as the planner would, in practice days (the caller turns them into
-  /// calendar days by the learner's attendance); nil if not within `horizon` days. Today's
-  /// picks are `takenToday`. A review is recalled with probability R, its recall before the
-  /// review: the unit's next state is Good's, and the expected forgotten share of its time,
-  /// (1 − R) · seconds, comes back the next day as work that must be done first (a relapse load,
-  /// not a unit, so the forecast stays one deterministic pass):
-  ///
-  ///     carriedₖ = Σ over the reviews of day k − 1 of (1 − R) · seconds
-  ///     caught up on day k: the cycle fits and dueSecondsₖ ≤ capacity − carriedₖ
+  /// The first day on which everything due fits the capacity, assuming the learner does each
+  /// day's revision (graded Good) from `day` on and nothing else changes; nil if not within
+  /// `horizon` days. Today's picks are `takenToday`. The days are practice days (the caller turns
+  /// them into calendar days at the learner's attendance).
   static func catchUpDay(_ cs: [ManzilCandidate], takenToday: [Int], day: EpochDay, capacity: Int,
                          desiredRetention: Double, cycle: Int, model: FSRS6, horizon: Int = 180) -> EpochDay? {
     var cs = cs
-    var relapse = 0.0
     func review(_ i: Int, on d: EpochDay) {
       let elapsed = max(0, (cs[i].lastReview ?? cs[i].since).distance(to: d))
-      relapse += (1 - model.retrievability(elapsedDays: Double(elapsed), stability: cs[i].state.stability)) * Double(cs[i].seconds)
       cs[i].state = model.nextState(cs[i].state, elapsedDays: elapsed, rating: .good)
       cs[i].lastReview = d
       cs[i].deadline = d.advanced(by: cycle)
@@ -180,11 +172,9 @@ enum ManzilScheduler {
     for i in takenToday { review(i, on: day) }
     for k in 1...horizon {
       let d = day.advanced(by: k)
-      let free = max(0, capacity - Int(relapse.rounded()))
-      relapse = 0
       let ranking = rank(cs, day: d, capacity: capacity, desiredRetention: desiredRetention, cycle: cycle, model: model)
-      if ranking.fits && ranking.dueSeconds <= free { return d }
-      for (i, _) in take(ranking, cs, seconds: free).taken { review(i, on: d) }
+      if ranking.fits && ranking.dueSeconds <= capacity { return d }
+      for (i, _) in take(ranking, cs, seconds: capacity).taken { review(i, on: d) }
     }
     return nil
   }
