@@ -35,6 +35,7 @@ public enum DailyPlanner {
     guard var q = input.quran else { return nil }
     let factor = input.completion.factor
     q.settings.dailyMinutes = min(q.settings.dailyMinutes * factor, Double(input.profileMinutes) * factor)
+    q.attendance = input.completion.attendance
     return try QuranPlanner.plan(q)
   }
 
@@ -212,7 +213,7 @@ public enum DailyPlanner {
       // day at the earliest).
       let pausedNotes: Set<QuranPlanNote.Code> = [.newLessonPaused, .recentFailing, .lessonWaits, .recentDeferred]
       quranWaits = qp.backlog != nil || qp.notes.contains { pausedNotes.contains($0.code) }
-      if quranWaits && qp.backlog == nil { quranCatchUp = day.advanced(by: 1) }
+      if quranWaits && qp.backlog == nil { quranCatchUp = day.advanced(by: input.completion.attendance.calendarDays(1)) }
     }
 
     // Audio for the chosen Quran items, in plan order.
@@ -228,12 +229,14 @@ public enum DailyPlanner {
       audio = manifest
     }
 
-    // Forecast: a third of each coming day's budget goes to the backlog (the rest to revision
-    // that falls due meanwhile); the Quran planner's own forecast when it is later.
+    // Forecast: the Quran's must-do comes first every day (as today); half of what it leaves goes
+    // to the backlog, the other half to reviews falling due meanwhile. The Quran planner's own
+    // forecast when it is later.
     var catchUp: EpochDay?
     if deferredItems > 0 {
-      let perDay = max(60, budget / 3)
-      let days = (deferredSeconds + perDay - 1) / perDay
+      let quranMustDo = mandatory.reduce(0) { $0 + $1.item.estimatedSeconds }
+      let perDay = max(60, (budget - min(budget, quranMustDo)) / 2)
+      let days = input.completion.attendance.calendarDays((deferredSeconds + perDay - 1) / perDay)
       if days <= horizonDays { catchUp = day.advanced(by: days) }
     }
     // The later of the two: the composition's own and the Quran planner's (its revision backlog's

@@ -15,8 +15,12 @@ public struct PlanCompletion: Sendable, Hashable {
 
   public var done: Int
   public var skipped: Int
+  /// How often the learner practises: the days with plan outcomes (``Attendance``, its window).
+  public var attendance: Attendance
 
-  public init(done: Int = 0, skipped: Int = 0) { self.done = done; self.skipped = skipped }
+  public init(done: Int = 0, skipped: Int = 0, attendance: Attendance = Attendance()) {
+    self.done = done; self.skipped = skipped; self.attendance = attendance
+  }
 
   /// The share done, nil without enough evidence.
   public var share: Double? {
@@ -30,12 +34,14 @@ public struct PlanCompletion: Sendable, Hashable {
   }
 
   /// Counts the evidence of the window before `date` from the fold's per-date outcomes
-  /// (``PlanInputs/planOutcomes``: plan items done and skipped, by the plan's date).
+  /// (``PlanInputs/planOutcomes``: plan items done and skipped, by the plan's date), and the
+  /// attendance from the days that have any.
   public static func from(_ inputs: PlanInputs, before date: EpochDay) -> PlanCompletion {
     var c = PlanCompletion()
     for p in max(date.value - window, Int.min)..<date.value {
       if let o = inputs.planOutcomes[p] { c.done += o.done; c.skipped += o.skipped }
     }
+    c.attendance = Attendance.measured(before: date) { inputs.planOutcomes[$0.value] != nil }
     return c
   }
 }

@@ -158,7 +158,8 @@ enum ManzilScheduler {
 
   /// The first day on which everything due fits the capacity, assuming the learner does each
   /// day's revision (graded Good) from `day` on and nothing else changes; nil if not within
-  /// `horizon` days. Today's picks are `takenToday`.
+  /// `horizon` days. Today's picks are `takenToday`. The days are practice days (the caller turns
+  /// them into calendar days at the learner's attendance).
   static func catchUpDay(_ cs: [ManzilCandidate], takenToday: [Int], day: EpochDay, capacity: Int,
                          desiredRetention: Double, cycle: Int, model: FSRS6, horizon: Int = 180) -> EpochDay? {
     var cs = cs

@@ -232,6 +232,8 @@ public struct QuranPlanInput: Sendable, Hashable {
   /// Every recitation so far (order does not matter; the planner sorts).
   public var recitations: [QuranRecitation]
   public var habits: QuranHabits
+  /// How often the learner practises (the forecast's practice days become calendar days).
+  public var attendance = Attendance()
   public var parameters: FSRSParameters
 
   public init(date: EpochDay, goal: QuranGoal, settings: QuranSettings, units: [ReviewUnitMemory] = [],

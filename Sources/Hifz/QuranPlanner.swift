@@ -160,9 +160,11 @@ public enum QuranPlanner {
       let takenToday = blocks.indices.filter { taken[$0] }
       // The forecast's daily capacity: what old revision had today (the new lesson keeps its share).
       let forecastCapacity = max(1, capacity - (lessonItem?.estimatedSeconds ?? 0))
+      // Practice days from the scheduler, calendar days at the learner's attendance.
       let catchUp = !fits || deferred == 0 ? nil
         : ManzilScheduler.catchUpDay(blocks, takenToday: takenToday, day: day, capacity: forecastCapacity,
                                      desiredRetention: s.desiredRetention, cycle: s.cycleDays, model: model)
+          .map { day.advanced(by: input.attendance.calendarDays(day.distance(to: $0))) }
       plan.backlog = QuranBacklog(deferredUnits: deferred, deferredSeconds: deferredSeconds, catchUpDate: catchUp, clears: fits,
                                   proposedMinutes: proposedMinutes, proposedCycleDays: fits ? nil : ranking.proposedCycleDays)
       // When the cycle does not fit, the cycle note says it all; a catch-up date only after missed days.

@@ -74,6 +74,21 @@ struct DailyPlannerTests {
     #expect(plan.notes.map(\.code) == [.newMaterialPaused, .deferred])
   }
 
+  @Test("the catch-up date: half of what the Quran's must-do leaves each day clears the backlog, in the learner's practice days")
+  func catchUpPaceAndAttendance() throws {
+    // 240 s a day, nothing from the Quran: 120 s a day for the backlog (a third of the day, as
+    // before, would be 80 s: 4 days); 300 s deferred: 3 practice days.
+    let words = (0..<10).map { Self.review("w\($0)", seconds: 50, recall: 0.8, tomorrow: 0.7) }
+    let daily = try DailyPlanner.plan(Self.input(minutes: 4, vocabulary: words))
+    #expect(daily.totals.deferredSeconds == 300)
+    #expect(daily.forecast.catchUpDate == (try EpochDay(parsing: "2026-03-18")))
+    // A learner who practises every other day gets there in twice the calendar days.
+    let everyOther = PlanCompletion(attendance: Attendance(share: 0.5))
+    let sparse = try DailyPlanner.plan(Self.input(minutes: 4, vocabulary: words, completion: everyOther))
+    #expect(sparse.totals.deferredSeconds == 300)
+    #expect(sparse.forecast.catchUpDate == (try EpochDay(parsing: "2026-03-21")))
+  }
+
   @Test("new words only when every due review fits")
   func newMaterialLast() throws {
     let plan = try DailyPlanner.plan(Self.input(minutes: 2, vocabulary: [Self.review("a", recall: 0.8, tomorrow: 0.7), Self.fresh("b"), Self.fresh("c")]))

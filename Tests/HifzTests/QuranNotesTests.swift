@@ -63,6 +63,11 @@ struct QuranNotesTests {
     #expect(date > back && date <= back.advanced(by: 30))
     let note = try #require(p.notes.first { $0.code == .backlog })
     #expect(note.date == date && note.seconds == backlog.deferredSeconds)
+    // A learner who practises every other day: the same practice days, twice the calendar days.
+    var sparse = sim.input(back)
+    sparse.attendance = Attendance(share: 0.5)
+    let later = try #require(try QuranPlanner.plan(sparse).backlog?.catchUpDate)
+    #expect(back.distance(to: later) == 2 * back.distance(to: date))
     // The lessons learned just before the break are re-checked as recent revision.
     let lessons = sim.recitations.filter { $0.tier == .newLesson }.map(\.range)
     #expect(!lessons.isEmpty)
