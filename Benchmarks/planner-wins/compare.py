@@ -11,36 +11,12 @@ learners) of planner − frontier. Also the revision gaps (mean longest / p95 pe
 and minutes over budget, planner against the best Anki setting's."""
 import csv, sys, random
 
-base = list(csv.DictReader(open(sys.argv[1])))
+from frontier import key, load_base, frontier
+
+B, fams = load_base(sys.argv[1])
 new = list(csv.DictReader(open(sys.argv[2])))
 pname = sys.argv[3] if len(sys.argv) > 3 else 'planner'
-fams = {'anki': ['anki-90-n0', 'anki-90-n1', 'anki-90-n3', 'anki-95-n1'],
-        'trad': ['traditional-n0', 'traditional-n1', 'traditional-n2']}
-
-
-def frontier(points, m):
-    pts = sorted([(0.0, 0.0)] + points)
-    best, mono = 0.0, []
-    for x, y in pts:
-        best = max(best, y)
-        mono.append((x, best))
-    if m >= mono[-1][0]:
-        return mono[-1][1]
-    for i in range(1, len(mono)):
-        if m <= mono[i][0]:
-            (x0, y0), (x1, y1) = mono[i - 1], mono[i]
-            return y1 if x1 - x0 < 1e-12 else y0 + (y1 - y0) * (m - x0) / (x1 - x0)
-    return mono[-1][1]
-
-
-key = lambda r: (r['truth'], r['scenario'], r['seed'], r['learner'])
-B = {}
-for r in base:
-    B.setdefault(key(r), {})[r['policy']] = r
 N = {key(r): r for r in new if r['policy'] == pname}
-# A base run with fewer settings (the full headline has one a family) uses those it has.
-present = set(r['policy'] for r in base)
-fams = {f: [p for p in pols if p in present] for f, pols in fams.items()}
 groups = sorted(set((k[0], k[1]) for k in N))
 measures = [('quran', 'quran_minutes', 'lines_recitable_end', 'recitable'),
             ('quran', 'quran_minutes', 'lines_passing_end', 'passing'),

@@ -11,29 +11,11 @@ minutes and the 95 % interval of planner − Anki; then minutes over budget per 
 (every learner of the group, planner against anki-90-n1). One block per NEW file."""
 import csv, sys, random
 
-base = list(csv.DictReader(open(sys.argv[1])))
-key = lambda r: (r['truth'], r['scenario'], r['seed'], r['learner'])
-B = {}
-for r in base:
-    B.setdefault(key(r), {})[r['policy']] = r
-present = set(p for v in B.values() for p in v)
-fams = {'anki': [p for p in ['anki-90-n0', 'anki-90-n1', 'anki-90-n3', 'anki-95-n1'] if p in present],
-        'trad': [p for p in ['traditional-n0', 'traditional-n1', 'traditional-n2'] if p in present]}
+import os
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+from frontier import key, load_base, frontier
 
-
-def frontier(points, m):
-    pts = sorted([(0.0, 0.0)] + points)
-    best, mono = 0.0, []
-    for x, y in pts:
-        best = max(best, y)
-        mono.append((x, best))
-    if m >= mono[-1][0]:
-        return mono[-1][1]
-    for i in range(1, len(mono)):
-        if m <= mono[i][0]:
-            (x0, y0), (x1, y1) = mono[i - 1], mono[i]
-            return y1 if x1 - x0 < 1e-12 else y0 + (y1 - y0) * (m - x0) / (x1 - x0)
-    return mono[-1][1]
+B, fams = load_base(sys.argv[1])
 
 
 for path in sys.argv[2:]:
