@@ -53,6 +53,17 @@ enum ManzilScheduler {
     var coverageCount: Int = 0
   }
 
+  /// Days a unit revised with memory `state` may wait before coverage makes it must-do: the
+  /// cycle, or with `stableCycleDays` set, the days until its recall falls to
+  /// `QuranSettings.stableRecall`, between the cycle and `stableCycleDays`:
+  ///
+  ///     coverage = clamp(I(S, 0.90), cycleDays, stableCycleDays),   I(S, r) = S/f · (r^(−1/w20) − 1)
+  static func coverageDays(_ state: MemoryState, settings s: QuranSettings, model: FSRS6) -> Int {
+    guard let longest = s.stableCycleDays, longest > s.cycleDays else { return s.cycleDays }
+    let interval = model.intervalDays(stability: state.stability, desiredRetention: QuranSettings.stableRecall)
+    return min(longest, max(s.cycleDays, interval))
+  }
+
   static func retrievability(_ c: ManzilCandidate, on day: EpochDay, cycle: Int, model: FSRS6) -> Double {
     let elapsed = Double(max(0, (c.lastReview ?? c.since).distance(to: day)))
     return model.retrievability(elapsedDays: elapsed, stability: c.state.stability)
@@ -161,13 +172,14 @@ enum ManzilScheduler {
   /// `horizon` days. Today's picks are `takenToday`. The days are practice days (the caller turns
   /// them into calendar days at the learner's attendance).
   static func catchUpDay(_ cs: [ManzilCandidate], takenToday: [Int], day: EpochDay, capacity: Int,
-                         desiredRetention: Double, cycle: Int, model: FSRS6, horizon: Int = 180) -> EpochDay? {
+                         settings: QuranSettings, model: FSRS6, horizon: Int = 180) -> EpochDay? {
     var cs = cs
+    let cycle = settings.cycleDays, desiredRetention = settings.desiredRetention
     func review(_ i: Int, on d: EpochDay) {
       let elapsed = max(0, (cs[i].lastReview ?? cs[i].since).distance(to: d))
       cs[i].state = model.nextState(cs[i].state, elapsedDays: elapsed, rating: .good)
       cs[i].lastReview = d
-      cs[i].deadline = d.advanced(by: cycle)
+      cs[i].deadline = d.advanced(by: coverageDays(cs[i].state, settings: settings, model: model))
     }
     for i in takenToday { review(i, on: day) }
     for k in 1...horizon {

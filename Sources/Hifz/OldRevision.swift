@@ -15,6 +15,7 @@ enum OldRevision {
     let declared = DeclaredMemory(goal: input.goal)
     let cycle = input.settings.cycleDays
     let day = input.date
+    let model = FSRS6(parameters: input.parameters)
     var out: [ManzilCandidate] = []
     for (order, unit) in ReviewUnits.all.enumerated() {
       if case .surah = unit, ReviewUnits.table.ranges[order].contains(where: { $0.ids.contains { inRecent[$0] } }) { continue }
@@ -36,7 +37,7 @@ enum OldRevision {
       let prior = declared.prior(unit)
       let state = m?.state ?? prior?.state ?? QuranMemory.priorState(selfRating: .hard)
       let deadline: EpochDay
-      if let last = m?.lastReview { deadline = last.advanced(by: cycle) }
+      if let last = m?.lastReview { deadline = last.advanced(by: ManzilScheduler.coverageDays(state, settings: input.settings, model: model)) }
       else { deadline = max(day, input.goal.startDate.advanced(by: cycle - 1)) }
       let lines = Double(share) / 10_000
       out.append(ManzilCandidate(unit: unit, units: [unit], order: order, ranges: runs, lineShare: share,

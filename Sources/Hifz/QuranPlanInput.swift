@@ -54,8 +54,16 @@ public struct QuranSettings: Sendable, Hashable {
   /// minutes on revision that new lines would have held more with.
   public static let defaultDesiredRetention = 0.85
   public var desiredRetention: Double = QuranSettings.defaultDesiredRetention
-  /// No memorised page goes longer than this without revision.
+  /// No memorised page goes longer than this without revision (but see `stableCycleDays`).
   public var cycleDays: Int = 30
+  /// Opt-in: a strong page, one whose recall by the learner's model would still be at least
+  /// `stableRecall` at the end of the cycle, may wait past `cycleDays` until its recall falls
+  /// to `stableRecall`, up to this many days (from `cycleDays` to twice it). nil: every page
+  /// within `cycleDays`, as a teacher's rotation. More new lines for the minutes, longer gaps
+  /// (docs/plans.md, "Strong pages on a longer cycle").
+  public var stableCycleDays: Int?
+  /// The recall a strong page keeps at the end of its longer cycle (`stableCycleDays`).
+  public static let stableRecall = 0.90
   /// New lessons are revised every day (sabqi) for this many days, and longer until stable.
   public var recentWindowDays: Int = 7
   /// Longest new lesson, in lines: a real maximum, except a single ayah longer than it (2:282),
@@ -104,6 +112,10 @@ public struct QuranSettings: Sendable, Hashable {
     }
     if !(cycleDays >= 1 && cycleDays <= 365) {
       throw .invalidValue(keyPath: "quran.cycleDays", value: "\(cycleDays)", expected: "days from 1 to 365")
+    }
+    if let d = stableCycleDays, !(d >= cycleDays && d <= 2 * cycleDays) {
+      throw .invalidValue(keyPath: "quran.stableCycleDays", value: "\(d)",
+                          expected: "days from cycleDays (\(cycleDays)) to twice it (\(2 * cycleDays)), or nothing for off")
     }
     if !(recentWindowDays >= 1 && recentWindowDays <= 30) {
       throw .invalidValue(keyPath: "quran.recentWindowDays", value: "\(recentWindowDays)", expected: "days from 1 to 30")

@@ -163,7 +163,7 @@ public enum QuranPlanner {
       // Practice days from the scheduler, calendar days at the learner's attendance.
       let catchUp = !fits || deferred == 0 ? nil
         : ManzilScheduler.catchUpDay(blocks, takenToday: takenToday, day: day, capacity: forecastCapacity,
-                                     desiredRetention: s.desiredRetention, cycle: s.cycleDays, model: model)
+                                     settings: s, model: model)
           .map { day.advanced(by: input.attendance.calendarDays(day.distance(to: $0))) }
       plan.backlog = QuranBacklog(deferredUnits: deferred, deferredSeconds: deferredSeconds, catchUpDate: catchUp, clears: fits,
                                   proposedMinutes: proposedMinutes, proposedCycleDays: fits ? nil : ranking.proposedCycleDays)

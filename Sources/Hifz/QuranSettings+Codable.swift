@@ -4,12 +4,13 @@ import PlannerCore
 ///
 ///     {"dailyMinutes": 20, "desiredRetention": 0.95, "cycleDays": 30, "recentWindowDays": 7,
 ///      "maxLessonLines": 6, "minLessonLines": 2, "lessonGrowthPerWeek": 0.15,
-///      "manzilRotation": "memory", "sabqi": "last-days", "sabqiLessons": 7, "reciter": "Husary",
+///      "manzilRotation": "memory", "sabqi": "last-days", "sabqiLessons": 7, "stableCycleDays": 45,
+///      "reciter": "Husary",
 ///      "audioURLTemplate": "https://example.org/{reciter}/{surah:03}{ayah:03}.mp3"}
 extension QuranSettings: Codable {
   enum CodingKeys: String, CodingKey {
     case dailyMinutes, desiredRetention, cycleDays, recentWindowDays, maxLessonLines, reciter, audioURLTemplate
-    case minLessonLines, lessonGrowthPerWeek, manzilRotation, sabqi, sabqiLessons
+    case minLessonLines, lessonGrowthPerWeek, manzilRotation, sabqi, sabqiLessons, stableCycleDays
   }
 
   public init(from decoder: any Decoder) throws {
@@ -24,6 +25,7 @@ extension QuranSettings: Codable {
     manzilRotation = try c.decodeIfPresent(ManzilRotation.self, forKey: .manzilRotation) ?? manzilRotation
     sabqi = try c.decodeIfPresent(SabqiMode.self, forKey: .sabqi) ?? sabqi
     sabqiLessons = try c.decodeIfPresent(Int.self, forKey: .sabqiLessons) ?? sabqiLessons
+    stableCycleDays = try c.decodeIfPresent(Int.self, forKey: .stableCycleDays)
     reciter = try c.decodeIfPresent(String.self, forKey: .reciter) ?? reciter
     audioURLTemplate = try c.decodeIfPresent(String.self, forKey: .audioURLTemplate)
   }
@@ -43,6 +45,7 @@ extension QuranSettings: Codable {
     if manzilRotation != d.manzilRotation { try c.encode(manzilRotation, forKey: .manzilRotation) }
     if sabqi != d.sabqi { try c.encode(sabqi, forKey: .sabqi) }
     if sabqiLessons != d.sabqiLessons { try c.encode(sabqiLessons, forKey: .sabqiLessons) }
+    try c.encodeIfPresent(stableCycleDays, forKey: .stableCycleDays)
     try c.encode(reciter, forKey: .reciter)
     try c.encodeIfPresent(audioURLTemplate, forKey: .audioURLTemplate)
   }

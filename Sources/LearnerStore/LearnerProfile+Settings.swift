@@ -12,7 +12,7 @@ extension LearnerProfile {
     "dailyMinutes", "dayStartHour", "locale", "name", "parameters",
     "quran.audioURLTemplate", "quran.cycleDays", "quran.dailyMinutes", "quran.desiredRetention", "quran.direction",
     "quran.lessonGrowthPerWeek", "quran.manzilRotation", "quran.maxLessonLines", "quran.memorised", "quran.minLessonLines", "quran.mushafLayout", "quran.recentWindowDays", "quran.reciter",
-    "quran.sabqi", "quran.sabqiLessons", "quran.scope", "quran.startDate", "quran.surahs", "quran.targetDate",
+    "quran.sabqi", "quran.sabqiLessons", "quran.scope", "quran.stableCycleDays", "quran.startDate", "quran.surahs", "quran.targetDate",
     "retention.quran", "retention.vocabulary", "timezone",
     "vocabulary.cards", "vocabulary.mode", "vocabulary.newWordsPerDay", "vocabulary.quietHours", "vocabulary.reminderDailyCap",
     "vocabulary.reminderEveryMinutes", "vocabulary.reminderRepeatGapHours", "vocabulary.wakingHours",
@@ -42,6 +42,7 @@ extension LearnerProfile {
     case "quran.dailyMinutes": return String(quran.settings.dailyMinutes)
     case "quran.cycleDays": return String(quran.settings.cycleDays)
     case "quran.recentWindowDays": return String(quran.settings.recentWindowDays)
+    case "quran.stableCycleDays": return quran.settings.stableCycleDays.map(String.init) ?? ""
     case "quran.maxLessonLines": return String(quran.settings.maxLessonLines)
     case "quran.minLessonLines": return String(quran.settings.minLessonLines)
     case "quran.lessonGrowthPerWeek": return String(quran.settings.lessonGrowthPerWeek)
@@ -234,6 +235,7 @@ extension LearnerProfile {
     case "quran.dailyMinutes": p.quran.settings.dailyMinutes = try double()
     case "quran.cycleDays": p.quran.settings.cycleDays = try int()
     case "quran.recentWindowDays": p.quran.settings.recentWindowDays = try int()
+    case "quran.stableCycleDays": p.quran.settings.stableCycleDays = value.isEmpty ? nil : try int()
     case "quran.maxLessonLines": p.quran.settings.maxLessonLines = try double()
     case "quran.minLessonLines": p.quran.settings.minLessonLines = try double()
     case "quran.lessonGrowthPerWeek": p.quran.settings.lessonGrowthPerWeek = try double()

@@ -47,10 +47,10 @@ public enum LearnerSimulation {
   /// a truth model); `measure`: also collect the benchmark's ``TruthMetrics``; `keepEvents`:
   /// return the events (the benchmark, which needs only the metrics, does not keep them).
   public static func run(_ learner: SimulatedLearner, policy: SimulationPolicy, days: Int, start: EpochDay, seed: UInt64,
-                         desiredRetention: Double? = nil, truth: AnyMemoryTruth? = nil,
+                         desiredRetention: Double? = nil, settings: [(key: String, value: String)] = [], truth: AnyMemoryTruth? = nil,
                          lines: QuranLineTruth<AnyMemoryTruth>.Parameters = .init(), measure: Bool = false,
                          keepEvents: Bool = true) throws(PlanEngineError) -> LearnerRun {
-    let profile = learner.profile(start: start, desiredRetention: desiredRetention)
+    let profile = try learner.profile(start: start, desiredRetention: desiredRetention, settings: settings)
     let model = PowerLawMemory()
     var hidden = HiddenMemory(ability: learner.ability, items: startingMemory(learner, start: start, seed: seed, model: model), model: model,
                               truth: truth, seed: seed, learnerIndex: learner.index, lines: lines)
@@ -75,7 +75,7 @@ public enum LearnerSimulation {
       // the planner side plans the same events under the new profile from then on.
       var changes: [LearnerEvent] = []
       if learner.budgetChange != nil, side.profile.dailyMinutes != learner.dailyMinutes(on: d) {
-        let next = learner.profile(start: start, desiredRetention: desiredRetention, day: d)
+        let next = try learner.profile(start: start, desiredRetention: desiredRetention, day: d, settings: settings)
         for key in ["dailyMinutes", "quran.dailyMinutes"] {
           let before = try side.profile.setting(key), after = try next.setting(key)
           guard before != after else { continue }

@@ -94,8 +94,10 @@ public struct SimulatedLearner: Sendable, Equatable {
   }
 
   /// The learner's profile: what the planner may know (never the hidden memory). `day`: the
-  /// profile as set on that day index (the budget in force, ``dailyMinutes(on:)``).
-  public func profile(start: EpochDay, desiredRetention: Double? = nil, day: Int = 0) -> LearnerProfile {
+  /// profile as set on that day index (the budget in force, ``dailyMinutes(on:)``); `settings`:
+  /// `planner config` settings every simulated learner takes on top (`simulate --set`).
+  public func profile(start: EpochDay, desiredRetention: Double? = nil, day: Int = 0,
+                      settings overrides: [(key: String, value: String)] = []) throws(PlanEngineError) -> LearnerProfile {
     var p = LearnerProfile(id: id)
     p.timezone = timezone
     p.dailyMinutes = dailyMinutes(on: day)
@@ -108,6 +110,7 @@ public struct SimulatedLearner: Sendable, Equatable {
     let goal = quranShare > 0 ? QuranGoal(direction: .fromAnNas, memorised: memorised, startDate: start) : nil
     p.quran = LearnerQuranProfile(goal: goal, settings: settings)
     p.vocabulary.newWordsPerDay = quranShare < 1 ? newWordsPerDay : 0
+    if !overrides.isEmpty { try p.set(overrides, today: start) }
     return p
   }
 }

@@ -16,6 +16,8 @@ public struct SimulationOptions: Sendable {
   public var truth: String?
   /// Desired retention for both Quran and vocabulary (nil: the profile defaults, 0.95 and 0.9).
   public var desiredRetention: Double?
+  /// `planner config` settings every simulated learner's profile takes (`simulate --set`).
+  public var settings: [(key: String, value: String)] = []
   /// The hidden memory's truth model (default: the power law it has always been).
   public var truthModel: TruthModelName = .power
   /// Worker threads (learners are independent; results do not depend on it).
@@ -117,7 +119,7 @@ public enum Simulator {
     var end: [SimulationPolicy: [String: HiddenCard]] = [:]
     for policy in options.policies {
       let run = try LearnerSimulation.run(learner, policy: policy, days: options.days, start: options.start, seed: options.seed,
-                                          desiredRetention: options.desiredRetention, truth: options.truthModel.truth)
+                                          desiredRetention: options.desiredRetention, settings: options.settings, truth: options.truthModel.truth)
       items.merge(run.hidden.items) { a, _ in a }
       end[policy] = run.hidden.endCards
       runs.append(run)

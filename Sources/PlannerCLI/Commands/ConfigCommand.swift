@@ -56,6 +56,19 @@ enum ConfigCommand: PlannerCommand {
   }
 
   /// Refuses a key that is not a setting (exit 64), suggesting the closest.
+  /// `--set KEY=VALUE` options (init, simulate) as settings, each key checked (exit 64 otherwise).
+  static func assignments(_ given: [String]) throws -> [(key: String, value: String)] {
+    var changes: [(key: String, value: String)] = []
+    for assignment in given {
+      guard let eq = assignment.firstIndex(of: "=") else {
+        throw CLIError.invalid(ArgumentName.set.display, assignment, expected: "KEY=VALUE, e.g. vocabulary.newWordsPerDay=5")
+      }
+      changes.append((String(assignment[..<eq]), String(assignment[assignment.index(after: eq)...])))
+    }
+    try checkKeys(changes.map(\.key), as: ArgumentName.set.display + " KEY")
+    return changes
+  }
+
   static func checkKeys(_ keys: [String], as argument: String = ArgumentName.KEY.display) throws {
     for key in keys where !LearnerProfile.settingKeys.contains(key) {
       throw CLIError.invalid(

@@ -37,15 +37,8 @@ enum InitCommand: PlannerCommand {
     if let name = arguments.string(.name) {
       try CLIError.validating(ArgumentName.name.display, name) { try profile.set("name", to: name) }
     }
-    var changes: [(key: String, value: String)] = []
-    for assignment in arguments.strings(.set) {
-      guard let eq = assignment.firstIndex(of: "=") else {
-        throw CLIError.invalid(ArgumentName.set.display, assignment, expected: "KEY=VALUE, e.g. vocabulary.newWordsPerDay=5")
-      }
-      changes.append((String(assignment[..<eq]), String(assignment[assignment.index(after: eq)...])))
-    }
+    let changes = try ConfigCommand.assignments(arguments.strings(.set))
     if let first = changes.first {
-      try ConfigCommand.checkKeys(changes.map(\.key), as: ArgumentName.set.display + " KEY")
       // A goal the --set starts begins on the learner's day now (as `planner config`'s would).
       var clock = LearningDayClock(profile: profile)
       let today = EpochDay(clock.day(atMillis: Int64((context.now.timeIntervalSince1970 * 1000).rounded(.down))))

@@ -38,6 +38,8 @@ struct SimulateCommand: PlannerCommand {
       .option(.scenarios, value: "A,B", help: "With --report: scenarios (default noisy,break-2w; docs/simulation.md)."),
       .option(.policies, value: "A,B", help: "With --report: policy settings (anki-sweep, traditional-sweep for a knob's every setting)."),
       .option(.resamples, value: "N", help: "With --report: bootstrap resamples per interval (default 1000)."),
+      .option(.set, value: "KEY=VALUE", help: "A setting every simulated learner's profile takes (see 'planner config'), e.g. quran.stableCycleDays=60.",
+              repeatable: true),
       FormatOption.declaration([.text, .json, .csv]),
     ])
 
@@ -47,8 +49,9 @@ struct SimulateCommand: PlannerCommand {
     let seed = try seed(arguments)
     let jobs = try arguments.requiredInt(.jobs, in: 1...Int.max)
     let start = try arguments.validated(.start) { try EpochDay(parsing: $0, keyPath: ArgumentName.start.display) } ?? EpochDay(0)
+    let settings = try profileSettings(arguments, start: start)
     if let dir = arguments.string(.report) {
-      return try runReport(arguments, context: context, dir: context.path(dir), start: start, jobs: jobs)
+      return try runReport(arguments, context: context, dir: context.path(dir), start: start, jobs: jobs, settings: settings)
     }
     let sweep = arguments.string(.retentionSweep)
     let format = try FormatOption(arguments, allowed: sweep == nil ? [.text, .json] : [.text, .json, .csv]).format
@@ -76,6 +79,7 @@ struct SimulateCommand: PlannerCommand {
         var sweepOptions = SimulationOptions(learners: learners, days: days, seed: seed, start: start, policies: [.planner],
                                              desiredRetention: r, jobs: jobs)
         sweepOptions.truthModel = truthModel
+        sweepOptions.settings = settings
         let report = try Simulator.run(sweepOptions)
         rows.append((r, report.policies[0]))
         reporter?.update(done: k + 1, total: values.count)
@@ -90,6 +94,7 @@ struct SimulateCommand: PlannerCommand {
       learners: learners, days: days, seed: seed, start: start, policies: policies, out: out, truth: truth, jobs: jobs,
       progress: reporter.map { r in { @Sendable done, total in r.update(done: done, total: total) } })
     options.truthModel = truthModel
+    options.settings = settings
     let report: SimulationReport
     do {
       report = try Simulator.run(options)
@@ -100,6 +105,19 @@ struct SimulateCommand: PlannerCommand {
     }
     context.stdout.write(format == .json ? JSONOutput.document(json(report)) : table(report))
     return ExitCode.success
+  }
+
+  /// `--set KEY=VALUE`: checked as `planner config` checks them, on a simulated learner's
+  /// profile (a refused key or value is a usage error, exit 64).
+  static func profileSettings(_ arguments: ParsedArguments, start: EpochDay) throws -> [(key: String, value: String)] {
+    let changes = try ConfigCommand.assignments(arguments.strings(.set))
+    if let first = changes.first {
+      let learner = SimulatedLearner.draw(index: 0, count: 1, days: 1, seed: 1)
+      _ = try ConfigCommand.setting(first.key, to: first.value, among: changes, as: ArgumentName.set.display) {
+        try learner.profile(start: start, settings: changes)
+      }
+    }
+    return changes
   }
 
   /// `0.80:0.97:0.01` → 0.80, 0.81, …, 0.97 (each within 0.70–0.99).

@@ -6,7 +6,8 @@ import Simulation
 /// (docs/simulation.md, "The policy benchmark"). Writes the report folder and prints the
 /// headline table; progress (and the wall time) on stderr.
 extension SimulateCommand {
-  static func runReport(_ arguments: ParsedArguments, context: CommandContext, dir: String, start: EpochDay, jobs: Int) throws -> Int32 {
+  static func runReport(_ arguments: ParsedArguments, context: CommandContext, dir: String, start: EpochDay, jobs: Int,
+                        settings: [(key: String, value: String)] = []) throws -> Int32 {
     var options: BenchmarkOptions
     if arguments.flag(.headline) {
       options = .headline(start: start, jobs: jobs)
@@ -37,6 +38,7 @@ extension SimulateCommand {
         return SimulationPolicy(rawValue: name).map { [$0] }
       }.flatMap { $0 }
     }
+    options.settings = settings
     let showProgress = context.stderrIsTerminal || arguments.flag(.headline)
     let began = ProgressReporter.monotonicSeconds()
     if showProgress {

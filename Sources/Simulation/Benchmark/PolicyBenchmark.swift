@@ -22,6 +22,9 @@ public struct BenchmarkOptions: Sendable {
   public var rotateTruths = false
   /// Only the learners who have Quran material (the line truth's sensitivity sweep).
   public var quranOnly = false
+  /// `planner config` settings every simulated learner's profile takes (`simulate --set`), under
+  /// every policy (only the planner's read most of them).
+  public var settings: [(key: String, value: String)] = []
   /// Called after each run of a learner under a policy, with the runs done and in all (one
   /// call at a time; from worker threads).
   public var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
@@ -127,7 +130,8 @@ public enum PolicyBenchmark {
         do {
           let learner = task.scenario.learner(index: task.index, count: o.learners, days: o.days, seed: task.seed)
           let run = try LearnerSimulation.run(learner, policy: o.policies[unit.policy], days: task.scenario.days(o.days), start: o.start,
-                                              seed: task.seed, truth: task.truth.truth, lines: o.lines, measure: true, keepEvents: false)
+                                              seed: task.seed, settings: o.settings, truth: task.truth.truth, lines: o.lines, measure: true,
+                                              keepEvents: false)
           shared.withLock { s in
             s.metrics[unit.task][unit.policy] = run.metrics!
             s.done += 1
