@@ -64,6 +64,29 @@ enum ManzilScheduler {
     return min(longest, max(s.cycleDays, interval))
   }
 
+  /// The days over which a revision's value is counted (`revisionValue`).
+  static let valueHorizonDays = 60.0
+
+  /// What revising a unit today is worth per second: the recall over the next H days it adds,
+  /// in lines, whether it is recalled (S grows) or forgotten (relearnt at the lapse's S):
+  ///
+  ///     v = lines · (R·R̄(0, H, S_good) + (1 − R)·R̄(0, H, S_again) − R̄(t, H, S)) / seconds,
+  ///
+  /// R = R(t, S) today, t days since its last review, R̄ the mean recall over H days
+  /// (`FSRS6.meanRetrievability`), H = `valueHorizonDays`. A unit long unrevised gains most; of
+  /// two units at the same R, the one that would forget faster without it (the lower S).
+  static func revisionValue(_ c: ManzilCandidate, on day: EpochDay, model: FSRS6) -> Double {
+    let t = max(0, (c.lastReview ?? c.since).distance(to: day))
+    let r = model.retrievability(elapsedDays: Double(t), stability: c.state.stability)
+    let good = model.nextState(c.state, elapsedDays: t, rating: .good).stability
+    let again = model.nextState(c.state, elapsedDays: t, rating: .again).stability
+    let h = valueHorizonDays
+    let revised = r * model.meanRetrievability(from: 0, days: h, stability: good)
+      + (1 - r) * model.meanRetrievability(from: 0, days: h, stability: again)
+    let left = model.meanRetrievability(from: Double(t), days: h, stability: c.state.stability)
+    return Double(c.lineShare) * (revised - left) / Double(max(1, c.seconds))
+  }
+
   static func retrievability(_ c: ManzilCandidate, on day: EpochDay, cycle: Int, model: FSRS6) -> Double {
     let elapsed = Double(max(0, (c.lastReview ?? c.since).distance(to: day)))
     return model.retrievability(elapsedDays: elapsed, stability: c.state.stability)
@@ -73,18 +96,16 @@ enum ManzilScheduler {
   ///
   /// When the cycle fits: the units that earliest-deadline-first needs today (the smallest
   /// prefix, in deadline order, whose time covers max over k of [time of units due by day+k
-  /// − k · pace], pace = max(total / cycle, 80% of capacity), at most the capacity), then every other unit below the desired retention or never revised, lowest
-  /// R first. The cycle fits when whole units packed into days of `capacity` (first-fit
+  /// − k · pace], pace = max(total / cycle, 80% of capacity), at most the capacity), then every
+  /// other unit below the desired retention or never revised, most valuable first
+  /// (`revisionValue`). The cycle fits when whole units packed into days of `capacity` (first-fit
   /// decreasing) take at most `cycle` days. When it does not: all units, lowest R first, and the
   /// proposed cycle is that packed number of days. When it fits but today's coverage share is
-  /// more than a day holds (after missed days): every due unit, lowest R first.
+  /// more than a day holds (after missed days): every due unit, most valuable first.
   static func rank(_ cs: [ManzilCandidate], day: EpochDay, capacity: Int, desiredRetention: Double,
                    cycle: Int, model: FSRS6) -> Ranking {
     let r = cs.map { retrievability($0, on: day, cycle: cycle, model: model) }
     let total = cs.reduce(0) { $0 + $1.seconds }
-    let byRisk = cs.indices.sorted {
-      (r[$0], cs[$0].deadline, -cs[$0].lapses, cs[$0].order) < (r[$1], cs[$1].deadline, -cs[$1].lapses, cs[$1].order)
-    }
     let byDeadline = cs.indices.sorted { (cs[$0].deadline, r[$0], cs[$0].order) < (cs[$1].deadline, r[$1], cs[$1].order) }
     // Earliest deadline first: what must be done today, planned at a pace with a 20% reserve
     // (or the cycle's bare pace when tighter) so that units revised together do not all fall
@@ -109,20 +130,28 @@ enum ManzilScheduler {
     for i in cs.indices where isDue[i] { dueSeconds += cs[i].seconds }
     dueSeconds = max(dueSeconds, mandatorySeconds)
     guard fits else {
+      // No cycle to keep: every unit, most at risk first (the reason the plan shows).
+      let byRisk = cs.indices.sorted {
+        (r[$0], cs[$0].deadline, -cs[$0].lapses, cs[$0].order) < (r[$1], cs[$1].deadline, -cs[$1].lapses, cs[$1].order)
+      }
       return Ranking(order: byRisk.map { ($0, .atRisk) }, fits: false, proposedCycleDays: proposed,
                      totalSeconds: total, dueSeconds: dueSeconds, behind: true, coverageCount: cs.count)
     }
+    // Due units by what a revision today is worth (only they are valued: a plan's cost).
+    var value = [Double](repeating: 0, count: cs.count)
+    for i in cs.indices where isDue[i] { value[i] = revisionValue(cs[i], on: day, model: model) }
+    let byValue = cs.indices.filter { isDue[$0] }.sorted { (-value[$0], cs[$0].order) < (-value[$1], cs[$1].order) }
     var order: [(Int, ManzilPick)] = []
     if mandatorySeconds > capacity {
-      // Behind (missed days): more is overdue than a day holds. Everything due, most at risk
+      // Behind (missed days): more is overdue than a day holds. Everything due, most valuable
       // first, spread over the coming days.
-      for i in byRisk where isDue[i] { order.append((i, cs[i].deadline <= day ? .coverage : .due)) }
+      for i in byValue { order.append((i, cs[i].deadline <= day ? .coverage : .due)) }
       return Ranking(order: order, fits: true, proposedCycleDays: nil, totalSeconds: total, dueSeconds: dueSeconds,
                      behind: true, coverageCount: order.count)
     }
     var taken = [Bool](repeating: false, count: cs.count)
     for i in mandatory { order.append((i, .coverage)); taken[i] = true }
-    for i in byRisk where !taken[i] && isDue[i] { order.append((i, .due)) }
+    for i in byValue where !taken[i] { order.append((i, .due)) }
     return Ranking(order: order, fits: true, proposedCycleDays: nil, totalSeconds: total, dueSeconds: dueSeconds,
                    coverageCount: mandatory.count)
   }
