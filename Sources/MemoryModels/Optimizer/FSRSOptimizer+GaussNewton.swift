@@ -54,38 +54,38 @@ extension FSRSOptimizer {
               grads.withUnsafeMutableBufferPointer { go in
                 fisher.withUnsafeMutableBufferPointer { fo in
                   buffer.withUnsafeMutableBufferPointer { bo in
-                  let lp = lo.baseAddress!, gp = go.baseAddress!, fp = fo.baseAddress!
-                  let bp = bo.baseAddress!
-                  let work = { (h: Int) in
-                    var l = 0.0
-                    var g = ParameterGradient.zero
-                    let half = h == 0 ? 0..<(cards / 2) : (cards / 2)..<cards
-                    if floatTangents && stride == 1 {
-                      data.starts.withUnsafeBufferPointer { starts in
-                        model.fisherPasses(
-                          ratings, elapsed, starts, half.lowerBound, half.upperBound, &l, &g,
-                          weights: weights == nil ? nil : wp, fisher: fp + 21 * h, buffer: bp + 2 * block * h)
+                    let lp = lo.baseAddress!, gp = go.baseAddress!, fp = fo.baseAddress!
+                    let bp = bo.baseAddress!
+                    let work = { (h: Int) in
+                      var l = 0.0
+                      var g = ParameterGradient.zero
+                      let half = h == 0 ? 0..<(cards / 2) : (cards / 2)..<cards
+                      if floatTangents && stride == 1 {
+                        data.starts.withUnsafeBufferPointer { starts in
+                          model.fisherPasses(
+                            ratings, elapsed, starts, half.lowerBound, half.upperBound, &l, &g,
+                            weights: weights == nil ? nil : wp, fisher: fp + 21 * h, buffer: bp + 2 * block * h)
+                        }
+                        lp[h] = l
+                        gp[h] = g
+                        return
+                      }
+                      for c in half {
+                        let fisher = c % stride == 0 ? fp + 21 * h : nil
+                        if floatTangents {
+                          model.pass(
+                            ratings, elapsed, data.starts[c], data.starts[c + 1], &l, &g,
+                            weights: weights == nil ? nil : wp, fisher: fisher, tangents: FloatTangent.self)
+                        } else {
+                          model.pass(
+                            ratings, elapsed, data.starts[c], data.starts[c + 1], &l, &g,
+                            weights: weights == nil ? nil : wp, fisher: fisher)
+                        }
                       }
                       lp[h] = l
                       gp[h] = g
-                      return
                     }
-                    for c in half {
-                      let fisher = c % stride == 0 ? fp + 21 * h : nil
-                      if floatTangents {
-                        model.pass(
-                          ratings, elapsed, data.starts[c], data.starts[c + 1], &l, &g,
-                          weights: weights == nil ? nil : wp, fisher: fisher, tangents: FloatTangent.self)
-                      } else {
-                        model.pass(
-                          ratings, elapsed, data.starts[c], data.starts[c + 1], &l, &g,
-                          weights: weights == nil ? nil : wp, fisher: fisher)
-                      }
-                    }
-                    lp[h] = l
-                    gp[h] = g
-                  }
-                  inHalves(threads: threads, work)
+                    inHalves(threads: threads, work)
                   }
                 }
               }

@@ -233,19 +233,22 @@ public struct TrainingData: Sendable {
         }
       }
     }
-    Self.radixSort(&keys, significantBits: Int.bitWidth - (UInt64(span) << bits | UInt64(ratings.count - 1)).leadingZeroBitCount)
+    // The keys are laid out in ascending index order and each pass is stable, so sorting the
+    // time bits alone gives the (time, index) order.
+    Self.radixSort(&keys, significantBits: Int.bitWidth - (UInt64(span) << bits | UInt64(ratings.count - 1)).leadingZeroBitCount, from: bits)
     return keys
   }
 
-  /// Sorts `keys` whose values are below 2^`significantBits` ascending: least significant
+  /// Sorts `keys` whose values are below 2^`significantBits` by their bits from `lowBit` up,
+  /// stably (keys equal there keep their order; ascending when `lowBit` is 0): least significant
   /// 11-bit digit first, each pass a stable counting sort (a digit all keys share is skipped).
-  static func radixSort(_ keys: inout [UInt64], significantBits: Int) {
+  static func radixSort(_ keys: inout [UInt64], significantBits: Int, from lowBit: Int = 0) {
     let radix = 11, buckets = 1 << radix
     let n = keys.count
     guard n > 1 else { return }
     var other = [UInt64](repeating: 0, count: n)
     var count = [Int](repeating: 0, count: buckets)
-    var shift = 0
+    var shift = lowBit
     while shift < significantBits {
       let moved = keys.withUnsafeBufferPointer { src in
         other.withUnsafeMutableBufferPointer { dst in

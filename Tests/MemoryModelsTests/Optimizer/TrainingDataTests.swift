@@ -57,6 +57,11 @@ struct TrainingDataTests {
       var sorted = keys
       TrainingData.radixSort(&sorted, significantBits: bits)
       #expect(sorted == keys.sorted(), "\(bits) bits")
+      // From bit 7 up: stable, as a stable sort on key >> 7.
+      var high = keys
+      TrainingData.radixSort(&high, significantBits: bits, from: 7)
+      let stable = keys.enumerated().sorted { ($0.element >> 7, $0.offset) < ($1.element >> 7, $1.offset) }.map(\.element)
+      #expect(high == stable, "\(bits) bits from bit 7")
     }
   }
 
