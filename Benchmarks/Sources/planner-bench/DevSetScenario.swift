@@ -188,6 +188,7 @@ func parseVariant(_ text: String) -> FSRSOptimizer.Configuration? {
     if token == "stop" { c.stopAtWorseCandidate = true; continue }
     if token == "lol" { c.lossOnlyLastStep = true; continue }
     if token == "sp" { c.singlePrecisionPass = true; continue }
+    if token == "ft" { c.singlePrecisionTangents = true; continue }
     if token == "dgn" { c.directGaussNewton = true; continue }
     if token == "ev" { c.directGaussNewton = true; c.evidenceRegularization = true; continue }
     if token == "plain" {

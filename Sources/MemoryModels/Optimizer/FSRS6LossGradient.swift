@@ -24,8 +24,12 @@ struct FSRS6LossGradient {
   @usableFromInline let lapseShrink: Double  // exp(−w17·w18)
   /// exp(w17·(G − 3 + w18)) for G = 1…4 (the same-day factor before S^(−w19)).
   @usableFromInline let sameDay: SIMD4<Double>
-  /// The gradient pass (``step``) takes its `exp`/`log` in single precision (``ln(_:)``).
+  /// The gradient pass (``step``) takes its `exp`/`log` in single precision
+  /// (``lnAndPower(_:_:_:)``).
   @usableFromInline let single: Bool
+  /// w9, w10, w12, w13, w14, w19, w20 in single precision, for the products between two
+  /// single-precision calls (``lnAndPower(_:_:_:)``, ``expOfOneMinus(_:_:_:_:)``).
+  @usableFromInline let w9f, w10f, w12f, w13f, w14f, w19f, w20f: Float
 
   @usableFromInline init(_ weights: [Double], singlePrecision: Bool = false) {
     w = weights
@@ -40,36 +44,41 @@ struct FSRS6LossGradient {
     expW8 = exp(w8)
     exp3w5 = exp(3 * w5)
     d04 = w[4] - exp3w5 + 1
+    w9f = Float(w9); w10f = Float(w10); w12f = Float(w12); w13f = Float(w13); w14f = Float(w14)
+    w19f = Float(w19); w20f = Float(w20)
     lapseShrink = exp(-w17 * w18)
     sameDay = SIMD4(exp(w17 * (-2 + w18)), exp(w17 * (-1 + w18)), exp(w17 * w18), exp(w17 * (1 + w18)))
   }
 
-  /// Where the pass along one card stands: the state after review `i − 1` and its tangents.
+  /// Where the pass along one card stands: the state after review `i − 1` and its tangents
+  /// (in `Double`, or in `Float` for the Gauss–Newton passes: ``PassTangent``).
   @usableFromInline
-  struct Lane {
+  struct Lane<T: PassTangent> {
     @usableFromInline var s: Double
-    @usableFromInline var ds: ParameterGradient
+    @usableFromInline var ds: T
     @usableFromInline var d: Double
-    @usableFromInline var dd: SIMD8<Double>  // lanes 4…7: dD/dw4…dD/dw7
+    @usableFromInline var dd: T.Difficulty  // dD/dw4…dD/dw7
     @usableFromInline var i: Int
     @usableFromInline var end: Int
     @usableFromInline var loss = 0.0
-    @usableFromInline var grad = ParameterGradient.zero
-    /// Where this card's Fisher information goes (``passes``), or nil.
-    @usableFromInline var fisher: UnsafeMutablePointer<FisherRow>? = nil
+    @usableFromInline var grad = T.zero
+    /// Where this lane holds its examples' Fisher vectors until ``flushFisher(_:into:)`` (pairs
+    /// of rows: ∇p and its weighted copy), or nil to add each at once.
+    @usableFromInline var pending: UnsafeMutablePointer<FisherRow>? = nil
+    @usableFromInline var pendingCount = 0
 
-    @inlinable init(s: Double, ds: ParameterGradient, d: Double, dd: SIMD8<Double>, i: Int, end: Int) {
+    @inlinable init(s: Double, ds: T, d: Double, dd: T.Difficulty, i: Int, end: Int) {
       self.s = s; self.ds = ds; self.d = d; self.dd = dd; self.i = i; self.end = end
     }
   }
 
   /// The lane after the first review of the card `start..<end`.
   @inlinable @inline(__always)
-  func begin(_ ratings: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Lane {
+  func begin<T: PassTangent>(_ ratings: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _: T.Type = T.self) -> Lane<T> {
     // First review: S = w[G−1], D = clamp(D0(G), 1, 10).
     let g0 = Int(ratings[start])
     var s = w[g0 - 1]
-    var ds = ParameterGradient.zero
+    var ds = T.zero
     if s >= FSRS6.minStability && s <= FSRS6.maxStability {
       ds[g0 - 1] = 1
     } else {
@@ -77,10 +86,10 @@ struct FSRS6LossGradient {
     }
     let e5 = exp(w5 * Double(g0 - 1))
     var d = w[4] - e5 + 1
-    var dd = SIMD8<Double>.zero
+    var dd = T.Difficulty.zero
     if d >= 1 && d <= 10 {
-      dd[4] = 1
-      dd[5] = -Double(g0 - 1) * e5
+      dd[0] = 1
+      dd[1] = -Double(g0 - 1) * e5
     } else {
       d = Swift.min(Swift.max(d, 1), 10)
     }
@@ -88,19 +97,20 @@ struct FSRS6LossGradient {
   }
 
   /// One pass along the reviews `start..<end` of one card: adds the summed BCE of its examples
-  /// to `loss` and the gradient of that sum to `grad`.
+  /// to `loss` and the gradient of that sum to `grad`, with tangents of type `T`.
   @inlinable
-  func pass(
+  func pass<T: PassTangent>(
     _ ratings: UnsafeBufferPointer<UInt8>, _ elapsed: UnsafeBufferPointer<Int32>,
     _ start: Int, _ end: Int, _ loss: inout Double, _ grad: inout ParameterGradient,
-    weights: UnsafeBufferPointer<Double>? = nil, fisher: UnsafeMutablePointer<FisherRow>? = nil
+    weights: UnsafeBufferPointer<Double>? = nil, fisher: UnsafeMutablePointer<FisherRow>? = nil,
+    tangents: T.Type = ParameterGradient.self
   ) {
-    var lane = begin(ratings, start, end)
+    var lane = begin(ratings, start, end, T.self)
     lane.loss = loss
-    lane.grad = grad
+    lane.grad = T.carried(grad)
     while lane.i < lane.end { step(&lane, ratings, elapsed, weights: weights, fisher: fisher) }
     loss = lane.loss
-    grad = lane.grad
+    T.flush(lane.grad, into: &grad)
   }
 
   /// The passes along the cards `first..<last` (their reviews `starts[c]..<starts[c + 1]`),
@@ -108,7 +118,7 @@ struct FSRS6LossGradient {
   /// odd ones into another, added at the end. Each card's review chain is serial (every
   /// `exp`/`log` waits for the previous state), so two independent chains let the processor
   /// overlap them. The order of every addition is fixed by the cards alone. (The Fisher passes
-  /// walk one card at a time, ``pass``: side by side measured 4 % slower, docs/optimizer.md.)
+  /// walk one card at a time, ``fisherPasses``: side by side measured no faster, docs/optimizer.md.)
   @inlinable
   func passes(
     _ ratings: UnsafeBufferPointer<UInt8>, _ elapsed: UnsafeBufferPointer<Int32>, _ starts: UnsafeBufferPointer<Int>,
@@ -116,7 +126,7 @@ struct FSRS6LossGradient {
     weights: UnsafeBufferPointer<Double>? = nil
   ) {
     guard first < last else { return }
-    func lane(_ c: Int) -> Lane { begin(ratings, starts[c], starts[c + 1]) }
+    func lane(_ c: Int) -> Lane<ParameterGradient> { begin(ratings, starts[c], starts[c + 1]) }
     var c = first
     var a = lane(c)
     c += 1
@@ -156,21 +166,131 @@ struct FSRS6LossGradient {
     grad += a.grad + b.grad
   }
 
-  /// ln x, in single precision when ``single``: glibc's `logf`/`expf` cost about two thirds of
-  /// `log`/`exp`, and their error (about 10⁻⁷ absolute in R, ln R and the tangents) is far
-  /// below what the fit resolves; the losses that decide acceptance come from ``loss``.
-  @inlinable @inline(__always)
-  func ln(_ x: Double) -> Double { single ? Double(Foundation.log(Float(x))) : Foundation.log(x) }
+  /// The examples a lane holds before adding them to the Fisher rows (``flushFisher(_:into:)``).
+  @usableFromInline static let fisherBlock = 32
 
-  /// eˣ, in single precision when ``single`` (as ``ln(_:)``).
+  /// The Gauss–Newton pass along the cards `first..<last`: tangents in `Float`, the Fisher
+  /// information into `fisher` (21 rows) through `buffer` (2 × ``fisherBlock`` rows). The
+  /// examples' ∇p are held and added to the rows in one rank-k update per ``fisherBlock``
+  /// examples (``flushFisher(_:into:)``) instead of one rank-one update each: each row is
+  /// loaded and stored once per block. The block runs across cards (the rows do not depend on
+  /// the card). The order of every addition is fixed by the cards alone.
+  @inlinable
+  func fisherPasses(
+    _ ratings: UnsafeBufferPointer<UInt8>, _ elapsed: UnsafeBufferPointer<Int32>, _ starts: UnsafeBufferPointer<Int>,
+    _ first: Int, _ last: Int, _ loss: inout Double, _ grad: inout ParameterGradient,
+    weights: UnsafeBufferPointer<Double>?, fisher: UnsafeMutablePointer<FisherRow>, buffer: UnsafeMutablePointer<FisherRow>
+  ) {
+    var held = 0
+    for c in first..<last {
+      var lane: Lane<FloatTangent> = begin(ratings, starts[c], starts[c + 1])
+      lane.pending = buffer
+      lane.pendingCount = held
+      lane.loss = loss
+      while lane.i < lane.end { step(&lane, ratings, elapsed, weights: weights, fisher: fisher) }
+      loss = lane.loss
+      FloatTangent.flush(lane.grad, into: &grad)
+      held = lane.pendingCount
+      if c == last - 1 { Self.flushFisher(&lane, into: fisher) }
+    }
+  }
+
+  /// Adds a lane's held examples to the Fisher rows `h` (one rank-k update of the lower block
+  /// triangle, as ``accumulateFisher(_:_:_:)`` adds one: each row loaded and stored once per
+  /// block instead of once per example) and empties its buffer.
   @inlinable @inline(__always)
-  func ex(_ x: Double) -> Double { single ? Double(Foundation.exp(Float(x))) : Foundation.exp(x) }
+  static func flushFisher<T>(_ lane: inout Lane<T>, into h: UnsafeMutablePointer<FisherRow>) {
+    guard let buffer = lane.pending, lane.pendingCount > 0 else { return }
+    let n = lane.pendingCount
+    lane.pendingCount = 0
+    // Lane j of a held k·∇p, read as a scalar (a row is 24 contiguous `Float`s).
+    let raw = UnsafeRawPointer(buffer)
+    let stride = MemoryLayout<FisherRow>.stride
+    @inline(__always) func scaled(_ e: Int, _ j: Int) -> Float {
+      raw.load(fromByteOffset: (2 * e + 1) * stride + j * MemoryLayout<Float>.stride, as: Float.self)
+    }
+    // Row j gets columns 0…j rounded up to a whole 4-lane half (one SSE register): 66 halves
+    // per example instead of the 78 of whole 8-lane blocks.
+    for j in 0..<4 {
+      var a = h[j].a.lowHalf
+      for e in 0..<n { a += buffer[2 * e].a.lowHalf * scaled(e, j) }
+      h[j].a.lowHalf = a
+    }
+    for j in 4..<8 {
+      var a = h[j].a
+      for e in 0..<n { a += buffer[2 * e].a * scaled(e, j) }
+      h[j].a = a
+    }
+    for j in 8..<12 {
+      var a = h[j].a, b = h[j].b.lowHalf
+      for e in 0..<n {
+        let k = scaled(e, j)
+        a += buffer[2 * e].a * k
+        b += buffer[2 * e].b.lowHalf * k
+      }
+      h[j].a = a
+      h[j].b.lowHalf = b
+    }
+    for j in 12..<16 {
+      var a = h[j].a, b = h[j].b
+      for e in 0..<n {
+        let k = scaled(e, j)
+        a += buffer[2 * e].a * k
+        b += buffer[2 * e].b * k
+      }
+      h[j].a = a
+      h[j].b = b
+    }
+    for j in 16..<20 {
+      var a = h[j].a, b = h[j].b, c = h[j].c.lowHalf
+      for e in 0..<n {
+        let k = scaled(e, j)
+        a += buffer[2 * e].a * k
+        b += buffer[2 * e].b * k
+        c += buffer[2 * e].c.lowHalf * k
+      }
+      h[j].a = a
+      h[j].b = b
+      h[j].c.lowHalf = c
+    }
+    var a = h[20].a, b = h[20].b, c = h[20].c
+    for e in 0..<n {
+      let k = scaled(e, 20)
+      a += buffer[2 * e].a * k
+      b += buffer[2 * e].b * k
+      c += buffer[2 * e].c * k
+    }
+    h[20].a = a
+    h[20].b = b
+    h[20].c = c
+  }
+
+  /// (ln x, e^(k·ln x)) = (ln x, x^k), in single precision when ``single``: glibc's
+  /// `logf`/`expf` cost about two thirds of `log`/`exp`, and their error (about 10⁻⁷ relative
+  /// in R, ln R and the tangents) is far below what the fit resolves; the losses that decide
+  /// acceptance come from ``loss``. The product k·ln x is taken in `Float` (`kf` = k), so the
+  /// review's serial chain of calls pays one conversion in and none in between.
+  @inlinable @inline(__always)
+  func lnAndPower(_ x: Double, _ k: Double, _ kf: Float) -> (Double, Double) {
+    guard single else {
+      let l = Foundation.log(x)
+      return (l, Foundation.exp(k * l))
+    }
+    let l = Foundation.log(Float(x))
+    return (Double(l), Double(Foundation.exp(kf * l)))
+  }
+
+  /// e^(k·(1 − r)) with r = ``lnAndPower(_:_:_:)``'s power, in `Float` when ``single``.
+  @inlinable @inline(__always)
+  func expOfOneMinus(_ r: Double, _ rf: Float, _ k: Double, _ kf: Float) -> Double {
+    single ? Double(Foundation.exp(kf * (1 - rf))) : Foundation.exp(k * (1 - r))
+  }
 
   /// One review of a lane: its example's loss and gradient (if it is on a later day), then the
   /// state and tangents after it.
   @inlinable @inline(__always)
-  func step(
-    _ lane: inout Lane, _ ratings: UnsafeBufferPointer<UInt8>, _ elapsed: UnsafeBufferPointer<Int32>,
+  func step<T: PassTangent>(
+    _ lane: inout Lane<T>, _ ratings: UnsafeBufferPointer<UInt8>, _ elapsed: UnsafeBufferPointer<Int32>,
     weights: UnsafeBufferPointer<Double>?, fisher: UnsafeMutablePointer<FisherRow>?
   ) {
     let eps = BinaryCrossEntropy.epsilon
@@ -180,29 +300,31 @@ struct FSRS6LossGradient {
     let gd = Double(g)
     let t = elapsed[i]
     var newS: Double
-    var dNew: ParameterGradient
+    var dNew: T
     if t <= 0 {
       // Same day: S' = S · exp(w17·(G − 3 + w18)) · S^(−w19), SInc floored at 1 for G ≥ 2.
-      let lnS = ln(s)
+      let (lnS, sPow) = lnAndPower(s, -w19, -w19f)
       let k = sameDay[g - 1]
-      let inc = k * ex(-w19 * lnS)
+      let inc = k * sPow
       if g >= 2 && inc < 1 {
         newS = s
         dNew = ds
       } else {
         newS = s * inc
         dNew = ds * ((1 - w19) * inc)
-        dNew.c[1] += newS * (gd - 3 + w18)
-        dNew.c[2] += newS * w17
-        dNew.c[3] -= newS * lnS
+        dNew.add(newS * (gd - 3 + w18), at: 17)
+        dNew.add(newS * w17, at: 18)
+        dNew.add(-(newS * lnS), at: 19)
       }
     } else {
       // R = (1 + factor·t/S)^(−w20)
       let tt = Double(t)
       let base = 1 + factor * tt / s
-      let lb = ln(base)
-      let r = ex(-w20 * lb)
-      let dRdS = w20 * r * factor * tt / (base * s * s)
+      // With T.reassociates, dR/dS's division is taken before R is known, so it overlaps the calls.
+      let dRdSOverR = T.reassociates ? w20 * factor * tt / (base * s * s) : 0
+      let (lb, r) = lnAndPower(base, -w20, -w20f)
+      let rf = Float(r)
+      let dRdS = T.reassociates ? dRdSOverR * r : w20 * r * factor * tt / (base * s * s)
       let dRdw20 = r * (-lb - w20 * (tt / s) * dFactorDw20 / base)
 
       // The example: BCE of p = clamp(R, ε, 1 − ε) against recall = G > 1.
@@ -213,25 +335,35 @@ struct FSRS6LossGradient {
       // ln p = −w20·ln(base) when R is not clamped: one log fewer per recall.
       lane.loss -= weight * (recalled ? (inside ? -w20 * lb : log(p)) : log(1 - p))
       if inside {
-        let dLdR = weight * (recalled ? -1 / p : 1 / (1 - p))
+        // With T.reassociates, one division for dL/dR and the Fisher weight.
+        let q = T.reassociates ? weight / (p * (1 - p)) : 0
+        let dLdR = T.reassociates ? (recalled ? -(q * (1 - p)) : q * p) : weight * (recalled ? -1 / p : 1 / (1 - p))
         lane.grad.add(ds, times: dLdR * dRdS)
-        lane.grad.c[4] += dLdR * dRdw20
+        lane.grad.add(dLdR * dRdw20, at: 20)
         if let h = fisher {
           // Fisher information of the example: weight·∇p∇pᵀ / (p(1 − p)), its lower block
           // triangle (``fisherEntry``).
           var dp = ds * dRdS
-          dp.c[4] += dRdw20
-          Self.accumulateFisher(h, dp, weight / (p * (1 - p)))
+          dp.add(dRdw20, at: 20)
+          let k = T.reassociates ? q : weight / (p * (1 - p))
+          if let buffer = lane.pending {
+            let (a, b, c) = dp.single
+            let kf = Float(k)
+            buffer[2 * lane.pendingCount] = FisherRow(a: a, b: b, c: c)
+            buffer[2 * lane.pendingCount + 1] = FisherRow(a: a * kf, b: b * kf, c: c * kf)
+            lane.pendingCount += 1
+            if lane.pendingCount == Self.fisherBlock { Self.flushFisher(&lane, into: h) }
+          } else {
+            Self.accumulateFisher(h, dp.single, k)
+          }
         }
       }
 
       if g == 1 {
         // S_f = w11·D^(−w12)·((S + 1)^w13 − 1)·exp(w14·(1 − R)); S' = min(S_f, S·exp(−w17·w18))
-        let lnD = ln(d)
-        let dPow = ex(-w12 * lnD)
-        let lnS1 = ln(s + 1)
-        let s1w13 = ex(w13 * lnS1)
-        let e14 = ex(w14 * (1 - r))
+        let (lnD, dPow) = lnAndPower(d, -w12, -w12f)
+        let (lnS1, s1w13) = lnAndPower(s + 1, w13, w13f)
+        let e14 = expOfOneMinus(r, rf, w14, w14f)
         let core = dPow * e14  // S_f / (w11·((S + 1)^w13 − 1))
         let sf = w11 * core * (s1w13 - 1)
         let ceiling = s * lapseShrink
@@ -240,39 +372,38 @@ struct FSRS6LossGradient {
           let dSfdS = w11 * core * w13 * s1w13 / (s + 1)
           let dSfdR = -w14 * sf
           dNew = ds * (dSfdS + dSfdR * dRdS)
-          dNew.a += dd * (-w12 * sf / d)
-          dNew.b[3] += core * (s1w13 - 1)  // w11
-          dNew.b[4] -= sf * lnD  // w12
-          dNew.b[5] += w11 * core * s1w13 * lnS1  // w13
-          dNew.b[6] += sf * (1 - r)  // w14
-          dNew.c[4] += dSfdR * dRdw20
+          dNew.add(difficulty: dd, times: -w12 * sf / d)
+          dNew.add(core * (s1w13 - 1), at: 11)  // w11
+          dNew.add(-(sf * lnD), at: 12)  // w12
+          dNew.add(w11 * core * s1w13 * lnS1, at: 13)  // w13
+          dNew.add(sf * (1 - r), at: 14)  // w14
+          dNew.add(dSfdR * dRdw20, at: 20)
         } else {
           newS = ceiling
           dNew = ds * lapseShrink
-          dNew.c[1] -= newS * w18
-          dNew.c[2] -= newS * w17
+          dNew.add(-(newS * w18), at: 17)
+          dNew.add(-(newS * w17), at: 18)
         }
       } else {
         // S' = S·(1 + exp(w8)·(11 − D)·S^(−w9)·(exp(w10·(1 − R)) − 1)·hard·easy)
         let hard = g == 2 ? w15 : 1
         let easy = g == 4 ? w16 : 1
         let he = hard * easy
-        let lnS = ln(s)
-        let sPow = ex(-w9 * lnS)
-        let e10 = ex(w10 * (1 - r))
+        let (lnS, sPow) = lnAndPower(s, -w9, -w9f)
+        let e10 = expOfOneMinus(r, rf, w10, w10f)
         let base = expW8 * (11 - d) * sPow
         let kb = base * (e10 - 1)
         let k = kb * he
         newS = s * (1 + k)
         let dSdR = -s * base * he * e10 * w10
         dNew = ds * (1 + k * (1 - w9) + dSdR * dRdS)
-        dNew.a += dd * (-s * expW8 * sPow * (e10 - 1) * he)
-        dNew.b[0] += s * k  // w8
-        dNew.b[1] -= s * k * lnS  // w9
-        dNew.b[2] += s * base * he * e10 * (1 - r)  // w10
-        if g == 2 { dNew.b[7] += s * kb }  // w15
-        if g == 4 { dNew.c[0] += s * kb }  // w16
-        dNew.c[4] += dSdR * dRdw20
+        dNew.add(difficulty: dd, times: -s * expW8 * sPow * (e10 - 1) * he)
+        dNew.add(s * k, at: 8)  // w8
+        dNew.add(-(s * k * lnS), at: 9)  // w9
+        dNew.add(s * base * he * e10 * (1 - r), at: 10)  // w10
+        if g == 2 { dNew.add(s * kb, at: 15) }  // w15
+        if g == 4 { dNew.add(s * kb, at: 16) }  // w16
+        dNew.add(dSdR * dRdw20, at: 20)
       }
     }
 
@@ -282,10 +413,10 @@ struct FSRS6LossGradient {
     var nd = w7 * d04 + (1 - w7) * damped
     var ndd = dd * ((1 - w7) * (1 - delta / 9))
     if nd >= 1 && nd <= 10 {
-      ndd[4] += w7
-      ndd[5] -= w7 * 3 * exp3w5
-      ndd[6] -= (1 - w7) * (gd - 3) * (10 - d) / 9
-      ndd[7] += d04 - damped
+      ndd.add(w7, at: 0)
+      ndd.add(-(w7 * 3 * exp3w5), at: 1)
+      ndd.add(-((1 - w7) * (gd - 3) * (10 - d) / 9), at: 2)
+      ndd.add(d04 - damped, at: 3)
     } else {
       nd = nd.isNaN ? 10 : Swift.min(Swift.max(nd, 1), 10)
       ndd = .zero
@@ -319,8 +450,8 @@ struct FSRS6LossGradient {
   /// 0…7), rows 8…15 the first two, rows 16…20 all three; the other entries follow by symmetry
   /// (``fisherEntry``). 39 vector multiply-adds instead of 63, written out so they inline.
   @inlinable @inline(__always)
-  static func accumulateFisher(_ h: UnsafeMutablePointer<FisherRow>, _ v: ParameterGradient, _ k: Double) {
-    let a = SIMD8<Float>(v.a), b = SIMD8<Float>(v.b), c = SIMD8<Float>(v.c)
+  static func accumulateFisher(_ h: UnsafeMutablePointer<FisherRow>, _ v: (SIMD8<Float>, SIMD8<Float>, SIMD8<Float>), _ k: Double) {
+    let (a, b, c) = v
     let kf = Float(k)
     let sa = a * kf, sb = b * kf, sc = c * kf
     for j in 0..<8 { h[j].a += a * sa[j] }
@@ -335,9 +466,11 @@ struct FSRS6LossGradient {
     }
   }
 
-  /// Entry (i, j) of the symmetric matrix whose lower block triangle ``accumulateFisher`` filled.
+  /// Entry (i, j) of the symmetric matrix whose lower triangle ``accumulateFisher`` (in 8-lane
+  /// blocks) or ``flushFisher(_:into:)`` (in 4-lane halves) filled: both fill row i at least
+  /// up to column 4·(i/4) + 3.
   @inlinable
   static func fisherEntry(_ rows: UnsafePointer<FisherRow>, _ i: Int, _ j: Int) -> Double {
-    j / 8 <= i / 8 ? rows[i][j] : rows[j][i]
+    j / 4 <= i / 4 ? rows[i][j] : rows[j][i]
   }
 }

@@ -31,6 +31,8 @@ extension FSRSOptimizer {
     let cards = data.trainingCardCount
     let threads = configuration.threads
     let single = configuration.singlePrecisionPass
+    let floatTangents = configuration.singlePrecisionTangents
+    let block = FSRS6LossGradient.fisherBlock
     // The Fisher matrix from every `stride`-th card, scaled up by the examples' share.
     let stride = Swift.max(configuration.fisherStride, 1)
     var sampled = 0
@@ -43,26 +45,48 @@ extension FSRSOptimizer {
       var losses = [0.0, 0.0]
       var grads = [ParameterGradient.zero, .zero]
       var fisher = [FSRS6LossGradient.FisherRow](repeating: .zero, count: 42)
+      // Each half holds its examples' Fisher vectors here (``fisherPasses``).
+      var buffer = [FSRS6LossGradient.FisherRow](repeating: .zero, count: floatTangents ? 4 * block : 1)
       data.ratings.withUnsafeBufferPointer { ratings in
         data.elapsed.withUnsafeBufferPointer { elapsed in
           (weights ?? []).withUnsafeBufferPointer { wp in
             losses.withUnsafeMutableBufferPointer { lo in
               grads.withUnsafeMutableBufferPointer { go in
                 fisher.withUnsafeMutableBufferPointer { fo in
-                  let lp = lo.baseAddress!, gp = go.baseAddress!, fp = fo.baseAddress!
-                  let work = { (h: Int) in
-                    var l = 0.0
-                    var g = ParameterGradient.zero
-                    let half = h == 0 ? 0..<(cards / 2) : (cards / 2)..<cards
-                    for c in half {
-                      model.pass(
-                        ratings, elapsed, data.starts[c], data.starts[c + 1], &l, &g,
-                        weights: weights == nil ? nil : wp, fisher: c % stride == 0 ? fp + 21 * h : nil)
+                  buffer.withUnsafeMutableBufferPointer { bo in
+                    let lp = lo.baseAddress!, gp = go.baseAddress!, fp = fo.baseAddress!
+                    let bp = bo.baseAddress!
+                    let work = { (h: Int) in
+                      var l = 0.0
+                      var g = ParameterGradient.zero
+                      let half = h == 0 ? 0..<(cards / 2) : (cards / 2)..<cards
+                      if floatTangents && stride == 1 {
+                        data.starts.withUnsafeBufferPointer { starts in
+                          model.fisherPasses(
+                            ratings, elapsed, starts, half.lowerBound, half.upperBound, &l, &g,
+                            weights: weights == nil ? nil : wp, fisher: fp + 21 * h, buffer: bp + 2 * block * h)
+                        }
+                        lp[h] = l
+                        gp[h] = g
+                        return
+                      }
+                      for c in half {
+                        let fisher = c % stride == 0 ? fp + 21 * h : nil
+                        if floatTangents {
+                          model.pass(
+                            ratings, elapsed, data.starts[c], data.starts[c + 1], &l, &g,
+                            weights: weights == nil ? nil : wp, fisher: fisher, tangents: FloatTangent.self)
+                        } else {
+                          model.pass(
+                            ratings, elapsed, data.starts[c], data.starts[c + 1], &l, &g,
+                            weights: weights == nil ? nil : wp, fisher: fisher)
+                        }
+                      }
+                      lp[h] = l
+                      gp[h] = g
                     }
-                    lp[h] = l
-                    gp[h] = g
+                    inHalves(threads: threads, work)
                   }
-                  inHalves(threads: threads, work)
                 }
               }
             }

@@ -87,10 +87,15 @@ public struct FSRSOptimizer: Sendable {
     /// by the examples' share (the gradient stays exact; 1: every card).
     public var fisherStride = 1
     /// The Gauss–Newton passes (gradient and Fisher matrix) take `exp`/`log` in single
-    /// precision (``FSRS6LossGradient/ln(_:)``): ≈ 4 % less CPU per fit, the dev-set figures
+    /// precision (``FSRS6LossGradient/lnAndPower(_:_:_:)``): ≈ 4 % less CPU per fit, the dev-set figures
     /// unchanged to the fifth decimal. The plain losses that decide acceptance and are reported
     /// come from double-precision passes either way.
     public var singlePrecisionPass = true
+    /// The Gauss–Newton passes carry their tangents (dS/dw, dD/dw) in `Float` (``FloatTangent``)
+    /// and add the Fisher information in blocks of examples (``FSRS6LossGradient/fisherPasses``):
+    /// half the vector work, a row loaded and stored once per block. Like ``singlePrecisionPass``
+    /// it only steers the steps; the pass's loss is the same bits either way.
+    public var singlePrecisionTangents = true
 
     /// The default: the evidence Gauss–Newton fit (docs/optimizer.md).
     public init() {}
@@ -106,6 +111,7 @@ public struct FSRSOptimizer: Sendable {
       c.evidenceRange = 0.1...100
       c.lossOnlyLastStep = false
       c.singlePrecisionPass = false
+      c.singlePrecisionTangents = false
       return c
     }
   }

@@ -62,6 +62,87 @@ struct EvidenceGaussNewtonTests {
     #expect(abs(a.logLossAfter - b.logLossAfter) <= 1e-6, "\(a.logLossAfter) vs \(b.logLossAfter)")
   }
 
+  /// The Fisher pass with `Float` tangents (the default, ``FloatTangent``) gives the same loss
+  /// (it is computed from the state alone, not the tangents), the `Double`-tangent pass's
+  /// gradient and Fisher matrix to 10⁻⁵ of their largest entries, and a fit whose reported
+  /// (double-precision) loss is within 10⁻⁶ of the `Double`-tangent fit's.
+  @Test func floatTangentPassAgreesWithTheDoubleTangentOne() {
+    let cards = FSRSHistorySimulator.histories(parameters: FSRSHistorySimulator.custom, cards: 90, reviewsPerCard: 12, seed: 21)
+    let data = TrainingData(cards)
+    var float = FSRSOptimizer.Configuration()
+    float.singlePrecisionTangents = true
+    var double = float
+    double.singlePrecisionTangents = false
+    #expect(!FSRSOptimizer.Configuration.innerSplitLBFGS.singlePrecisionTangents)
+    let start = FSRSParameters.defaults.weights
+    let weights = data.recencyWeights()
+    for u in [[Double](repeating: 0, count: 21), (0..<21).map { 0.3 * sin(Double($0) + 1) }] {
+      let (ff, gf, hf) = FSRSOptimizer(configuration: float).fisherObjective(data, prior: start, gamma: 0.5, weights: weights)(u)
+      let (fd, gd, hd) = FSRSOptimizer(configuration: double).fisherObjective(data, prior: start, gamma: 0.5, weights: weights)(u)
+      #expect(ff == fd)
+      #expect(gf != gd, "the Float tangents are in use")
+      let gScale = gd.map(abs).max()!
+      for j in 0..<21 { #expect(abs(gf[j] - gd[j]) <= 1e-5 * gScale, "g\(j): \(gf[j]) vs \(gd[j])") }
+      let hScale = hd.map(abs).max()!
+      for k in 0..<(21 * 21) { #expect(abs(hf[k] - hd[k]) <= 1e-5 * hScale, "H\(k)") }
+    }
+    let a = FSRSOptimizer(configuration: float).fit(cards), b = FSRSOptimizer(configuration: double).fit(cards)
+    #expect(a.scope == .all && b.scope == .all)
+    #expect(abs(a.logLossAfter - b.logLossAfter) <= 1e-6, "\(a.logLossAfter) vs \(b.logLossAfter)")
+  }
+
+  /// The blocked Fisher update (``FSRS6LossGradient/flushFisher(_:into:)``: the held examples
+  /// at once, over 4-lane halves of the lower triangle) gives the matrix of one rank-one update
+  /// per example (``FSRS6LossGradient/accumulateFisher(_:_:_:)``), entry by entry to `Float`
+  /// rounding, for a single example, a partial block and a full one, onto rows already summed.
+  @Test func blockedFisherIsTheSumOfRankOneUpdates() {
+    typealias Row = FSRS6LossGradient.FisherRow
+    var rng = SplitMix64(seed: 3)
+    func uniform() -> Float { Float(Double(rng.next() >> 11) / Double(1 << 53)) * 2 - 1 }
+    func vector() -> (SIMD8<Float>, SIMD8<Float>, SIMD8<Float>) {
+      var v = [Float](repeating: 0, count: 24)
+      for j in 0..<21 { v[j] = uniform() }
+      return (SIMD8(v[0..<8]), SIMD8(v[8..<16]), SIMD8(v[16..<24]))
+    }
+    let block = FSRS6LossGradient.fisherBlock
+    for count in [1, 7, block] {
+      var rankOne = [Row](repeating: .zero, count: 21)
+      var buffer = [Row](repeating: .zero, count: 2 * block)
+      let (a0, b0, c0) = vector()
+      rankOne.withUnsafeMutableBufferPointer { FSRS6LossGradient.accumulateFisher($0.baseAddress!, (a0, b0, c0), 0.5) }
+      var blocked = rankOne
+      for e in 0..<count {
+        let (a, b, c) = vector()
+        let k = Double(uniform() + 1.5)
+        buffer[2 * e] = Row(a: a, b: b, c: c)
+        buffer[2 * e + 1] = Row(a: a * Float(k), b: b * Float(k), c: c * Float(k))
+        rankOne.withUnsafeMutableBufferPointer { FSRS6LossGradient.accumulateFisher($0.baseAddress!, (a, b, c), k) }
+      }
+      buffer.withUnsafeMutableBufferPointer { held in
+        blocked.withUnsafeMutableBufferPointer { rows in
+          var lane = FSRS6LossGradient.Lane<FloatTangent>(s: 1, ds: .zero, d: 5, dd: .zero, i: 0, end: 0)
+          lane.pending = held.baseAddress!
+          lane.pendingCount = count
+          FSRS6LossGradient.flushFisher(&lane, into: rows.baseAddress!)
+          #expect(lane.pendingCount == 0)
+        }
+      }
+      rankOne.withUnsafeBufferPointer { one in
+        blocked.withUnsafeBufferPointer { many in
+          for i in 0..<21 {
+            for j in 0..<21 {
+              let x = FSRS6LossGradient.fisherEntry(one.baseAddress!, i, j)
+              let y = FSRS6LossGradient.fisherEntry(many.baseAddress!, i, j)
+              #expect(abs(x - y) <= 1e-5 * Double(count + 1), "\(count) examples, (\(i), \(j)): \(x) vs \(y)")
+              // Within one 4-lane half both (i, j) and (j, i) are summed, each with its own rounding.
+              #expect(abs(y - FSRS6LossGradient.fisherEntry(many.baseAddress!, j, i)) <= 1e-5 * Double(count + 1))
+            }
+          }
+        }
+      }
+    }
+  }
+
   /// The loss-only pass's plain sum is the same bits as ``FSRSOptimizer/meanLogLoss`` (so the
   /// acceptance test can take it instead of a pass of its own).
   @Test func lossOnlyPassGivesThePlainLossBitForBit() {

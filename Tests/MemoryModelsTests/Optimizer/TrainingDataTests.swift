@@ -29,6 +29,42 @@ struct TrainingDataTests {
     return cards
   }
 
+  /// The radix sort of packed (time, index) keys visits the examples in the merge's order:
+  /// ties in time across cards (a twin card), same-day steps, a time span near the 64-bit limit
+  /// (no radix sort: merged either way), and raw keys with skipped digits against `sorted()`.
+  @Test func radixOrderIsTheMergeOrder() {
+    func order(_ data: TrainingData, limit: Int) -> [Int] {
+      var out: [Int] = []
+      data.forEachExampleInTimeOrder(radixSortLimit: limit) { out.append($0); return true }
+      return out
+    }
+    var cards = SyntheticReviewLog(cards: 150, days: 200, seed: 5).cardHistories
+    var twin = cards[3]
+    twin.cardID = 500_000
+    cards.append(twin)
+    let data = TrainingData(cards.sorted { $0.cardID < $1.cardID })
+    #expect(data.examplesByRadixSort() != nil)
+    let merged = order(data, limit: 0)
+    #expect(merged.count == data.exampleCount && merged.count > 1000)
+    #expect(order(data, limit: .max) == merged)
+    var wide = data
+    for i in wide.starts[0]..<wide.starts[1] { wide.times[i] = Int64.min / 2 + Int64(i) }
+    #expect(wide.examplesByRadixSort() == nil)
+    #expect(order(wide, limit: .max) == order(wide, limit: 0))
+    var rng = SplitMix64(seed: 9)
+    for bits in [1, 11, 12, 40, 64] {
+      let keys = (0..<3000).map { _ in (rng.next() >> UInt64(64 - bits)) & ~(UInt64(0x7FF) << 11) }
+      var sorted = keys
+      TrainingData.radixSort(&sorted, significantBits: bits)
+      #expect(sorted == keys.sorted(), "\(bits) bits")
+      // From bit 7 up: stable, as a stable sort on key >> 7.
+      var high = keys
+      TrainingData.radixSort(&high, significantBits: bits, from: 7)
+      let stable = keys.enumerated().sorted { ($0.element >> 7, $0.offset) < ($1.element >> 7, $1.offset) }.map(\.element)
+      #expect(high == stable, "\(bits) bits from bit 7")
+    }
+  }
+
   /// Rows of every card interleaved by time, as a review log holds them, fed through both passes.
   @Test func builderMatchesSortedCardHistories() {
     let cards = Self.cards(seed: 11)
