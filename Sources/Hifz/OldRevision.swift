@@ -9,13 +9,13 @@ enum OldRevision {
   /// counted from the declared day or the goal's start); ayahs learned in lessons without a
   /// recorded review count as a hard prior from the goal's start. A one-page surah partly in
   /// recent revision waits whole (it is never split across items).
-  static func candidates(input: QuranPlanInput, progress: QuranProgress, inRecent: [Bool], secondsPerLine: Double) -> [ManzilCandidate] {
+  static func candidates(input: QuranPlanInput, progress: QuranProgress, inRecent: [Bool], secondsPerLine: Double,
+                         model: FSRS6) -> [ManzilCandidate] {
     var memory: [ReviewUnitID: ReviewUnitMemory] = [:]
     for m in input.units where memory[m.unit] == nil { memory[m.unit] = m }
     let declared = DeclaredMemory(goal: input.goal)
     let cycle = input.settings.cycleDays
     let day = input.date
-    let model = FSRS6(parameters: input.parameters)
     var out: [ManzilCandidate] = []
     for (order, unit) in ReviewUnits.all.enumerated() {
       if case .surah = unit, ReviewUnits.table.ranges[order].contains(where: { $0.ids.contains { inRecent[$0] } }) { continue }

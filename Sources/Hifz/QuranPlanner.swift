@@ -68,7 +68,7 @@ public enum QuranPlanner {
     }
 
     // 2. Old revision (manzil): which units by memory (or the rotation), shown as passages.
-    let units = OldRevision.candidates(input: input, progress: progress, inRecent: inRecent, secondsPerLine: spl.rev)
+    let units = OldRevision.candidates(input: input, progress: progress, inRecent: inRecent, secondsPerLine: spl.rev, model: model)
     let (blocks, members) = OldRevision.blocks(units, day: day, cycle: s.cycleDays, model: model)
     let capacity = max(0, budget - recentSeconds)
     let ranking = ManzilScheduler.rank(blocks, day: day, capacity: capacity, desiredRetention: s.desiredRetention,
