@@ -9,13 +9,11 @@ extension DailyPlan {
   /// (``codableJSONBytes()``, kept for libraries and as the tests' reference), at a small part
   /// of its cost (it was a tenth of a nightly learner's instructions).
   public func jsonBytes() -> [UInt8] {
-    var writer = PlanJSONWriter(capacity: 16_384)
+    var writer = PlanJSONWriter(capacity: 65_536)
     write(to: &writer)
     // A non-finite number cannot be JSON: as `JSONEncoder`, which throws on it.
     guard !writer.failed else { return codableJSONBytes() }
-    var bytes = writer.bytes
-    bytes.append(0x0A)
-    return bytes
+    return writer.finished()
   }
 
   /// The plan through `JSONEncoder` and the `Codable` conformance, with the options

@@ -14,15 +14,53 @@ import PlannerCore
 ///   U+0020 as `\u00xx` (lowercase hex); everything else, `/` included, as its UTF-8.
 /// - Integers in decimal; doubles as `Double.description` without a trailing `.0` (`1`, `0.1`,
 ///   `1e-07`, `-0`). A non-finite double cannot be encoded (`JSONEncoder` throws): ``failed``.
+///
+/// The bytes go straight into a buffer of spare room (grown by doubling), through a pointer: a
+/// plan is about 30 KB written in tens of thousands of small pieces, and `Array.append` per byte
+/// (a uniqueness and capacity check each) was half of its cost.
 struct PlanJSONWriter {
-  private(set) var bytes: [UInt8] = []
+  /// The buffer: `count` bytes written, the rest spare room (never read: see ``room(_:)``).
+  private var buffer: [UInt8]
+  private var count = 0
   private var depth = 0
   /// Nothing written yet in the innermost open container.
   private var empty = true
   /// A non-finite double was met: the output is not JSON.
   private(set) var failed = false
 
-  init(capacity: Int) { bytes.reserveCapacity(capacity) }
+  init(capacity: Int) { buffer = Self.room(max(capacity, 256)) }
+
+  /// `n` bytes of room: an array of `n` bytes left as the allocator gave them (a byte has no
+  /// invalid value, and only the written prefix is ever read), so no plan pays for zeroing.
+  private static func room(_ n: Int) -> [UInt8] { [UInt8](unsafeUninitializedCapacity: n) { _, count in count = n } }
+
+  /// What was written.
+  var bytes: [UInt8] { Array(buffer[0..<count]) }
+
+  /// What was written, and a final newline; the writer is spent.
+  consuming func finished() -> [UInt8] {
+    put(1) { p in p.pointee = 0x0A; return 1 }
+    buffer.removeSubrange(count...)
+    return buffer
+  }
+
+  /// Runs `body` on room for at least `room` bytes at the end of what is written; `body`
+  /// returns how many it wrote.
+  @inline(__always)
+  private mutating func put(_ room: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+    if buffer.count - count < room { grow(room) }
+    let at = count
+    count += buffer.withUnsafeMutableBufferPointer { b in body(b.baseAddress! + at) }
+  }
+
+  private mutating func grow(_ room: Int) {
+    var bigger = Self.room(buffer.count + max(buffer.count, room))
+    let n = count
+    buffer.withUnsafeBufferPointer { old in bigger.withUnsafeMutableBufferPointer { new in
+      new.baseAddress!.update(from: old.baseAddress!, count: n)
+    } }
+    buffer = bigger
+  }
 
   // MARK: containers
 
@@ -32,47 +70,69 @@ struct PlanJSONWriter {
   mutating func endArray() { close(UInt8(ascii: "]")) }
 
   private mutating func open(_ bracket: UInt8) {
-    bytes.append(bracket)
+    put(1) { p in p.pointee = bracket; return 1 }
     depth += 1
     empty = true
   }
 
   private mutating func close(_ bracket: UInt8) {
     depth -= 1
-    if empty { bytes.append(0x0A) }
-    newline()
-    bytes.append(bracket)
+    let blank = empty, d = depth
+    put(2 * d + 3) { p in
+      var n = 0
+      if blank { p.pointee = 0x0A; n = 1 }
+      n += Self.newline(depth: d, at: p + n)
+      p[n] = bracket
+      return n + 1
+    }
     empty = false
   }
 
-  private mutating func newline() {
-    bytes.append(0x0A)
-    for _ in 0..<depth { bytes.append(0x20); bytes.append(0x20) }
+  /// A line feed and the indentation of `depth` at `p` (room for 2 × depth + 1 bytes).
+  @inline(__always)
+  private static func newline(depth: Int, at p: UnsafeMutablePointer<UInt8>) -> Int {
+    p.pointee = 0x0A
+    (p + 1).initialize(repeating: 0x20, count: 2 * depth)
+    return 2 * depth + 1
   }
 
   /// Starts a member: `"key" : ` on its own line. `key` is the bare name (ASCII, nothing to escape).
   mutating func key(_ key: StaticString) {
-    separate()
-    bytes.append(UInt8(ascii: "\""))
-    bytes.append(contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
-    bytes.append(UInt8(ascii: "\""))
-    bytes.append(0x20); bytes.append(UInt8(ascii: ":")); bytes.append(0x20)
+    let comma = !empty
+    empty = false
+    let k = key.utf8CodeUnitCount, d = depth
+    put(2 * d + k + 7) { p in
+      var n = 0
+      if comma { p.pointee = UInt8(ascii: ","); n = 1 }
+      n += Self.newline(depth: d, at: p + n)
+      p[n] = UInt8(ascii: "\"")
+      (p + n + 1).update(from: key.utf8Start, count: k)
+      n += k + 1
+      p[n] = UInt8(ascii: "\""); p[n + 1] = 0x20; p[n + 2] = UInt8(ascii: ":"); p[n + 3] = 0x20
+      return n + 4
+    }
   }
 
   /// Starts an array element on its own line.
-  mutating func element() { separate() }
-
-  private mutating func separate() {
-    if !empty { bytes.append(UInt8(ascii: ",")) }
+  mutating func element() {
+    let comma = !empty
     empty = false
-    newline()
+    let d = depth
+    put(2 * d + 2) { p in
+      var n = 0
+      if comma { p.pointee = UInt8(ascii: ","); n = 1 }
+      return n + Self.newline(depth: d, at: p + n)
+    }
   }
 
   // MARK: values
 
-  mutating func string(_ s: String) { JSONWriter.writeString(s, into: &bytes) }
+  mutating func string(_ s: String) {
+    var s = s
+    s.withUTF8 { u in put(JSONWriter.escapedCapacity(u.count)) { p in JSONWriter.writeString(u, at: p) } }
+  }
 
-  mutating func int(_ v: Int) { ByteNumberFormat.writeInt(Int64(v), into: &bytes) }
+  mutating func int(_ v: Int) { put(24) { p in ByteNumberFormat.writeInt(Int64(v), at: p) } }
 
   mutating func double(_ v: Double) {
     guard v.isFinite else {
@@ -84,18 +144,17 @@ struct PlanJSONWriter {
       int(Int(v))
       return
     }
-    let start = bytes.count
-    ByteNumberFormat.writeDouble(v, into: &bytes)
-    if bytes.count - start >= 2, bytes[bytes.count - 2] == UInt8(ascii: "."), bytes[bytes.count - 1] == UInt8(ascii: "0") {
-      bytes.removeLast(2)
+    put(40) { p in
+      let n = ByteNumberFormat.writeDouble(v, at: p)
+      return n >= 2 && p[n - 2] == UInt8(ascii: ".") && p[n - 1] == UInt8(ascii: "0") ? n - 2 : n
     }
   }
 
   mutating func bool(_ v: Bool) {
-    if v {
-      bytes.append(contentsOf: [UInt8(ascii: "t"), UInt8(ascii: "r"), UInt8(ascii: "u"), UInt8(ascii: "e")])
-    } else {
-      bytes.append(contentsOf: [UInt8(ascii: "f"), UInt8(ascii: "a"), UInt8(ascii: "l"), UInt8(ascii: "s"), UInt8(ascii: "e")])
+    let word: StaticString = v ? "true" : "false"
+    put(5) { p in
+      p.update(from: word.utf8Start, count: word.utf8CodeUnitCount)
+      return word.utf8CodeUnitCount
     }
   }
 

@@ -70,35 +70,55 @@ public struct JSONWriter: Sendable {
   /// (`\b \t \n \f \r`, others as `\u00xx` in lowercase hex), everything else as its
   /// UTF-8. `JSONEncoder` escapes the same way (the plan's writer relies on it).
   public static func writeString(_ s: String, into bytes: inout [UInt8]) {
-    func writeRaw(_ t: StaticString) {
-      bytes.append(contentsOf: UnsafeBufferPointer(start: t.utf8Start, count: t.utf8CodeUnitCount))
-    }
-    bytes.append(UInt8(ascii: "\""))
     var s = s
     s.withUTF8 { u in
-      var runStart = 0
-      for i in 0..<u.count {
-        let c = u[i]
-        guard c < 0x20 || c == 0x22 || c == 0x5C else { continue }
-        if runStart < i { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: u[runStart..<i])) }
-        runStart = i + 1
-        switch c {
-        case 0x22: writeRaw("\\\"")
-        case 0x5C: writeRaw("\\\\")
-        case 0x0A: writeRaw("\\n")
-        case 0x0D: writeRaw("\\r")
-        case 0x09: writeRaw("\\t")
-        case 0x08: writeRaw("\\b")
-        case 0x0C: writeRaw("\\f")
-        default:
-          let hex: [UInt8] = Array("0123456789abcdef".utf8)
-          writeRaw("\\u00")
-          bytes.append(hex[Int(c >> 4)])
-          bytes.append(hex[Int(c & 0xF)])
-        }
+      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: escapedCapacity(u.count)) { buf in
+        let n = writeString(u, at: buf.baseAddress!)
+        bytes.append(contentsOf: UnsafeBufferPointer(start: buf.baseAddress!, count: n))
       }
-      if runStart < u.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: u[runStart...])) }
     }
-    bytes.append(UInt8(ascii: "\""))
+  }
+
+  /// The room ``writeString(_:at:)`` needs for `count` UTF-8 bytes (each escaped at most to six).
+  @inlinable
+  public static func escapedCapacity(_ count: Int) -> Int { 6 * count + 2 }
+
+  /// Writes the UTF-8 bytes `u` as a JSON string at `p` (room for ``escapedCapacity(_:)``
+  /// bytes), escaped as ``writeString(_:into:)`` says, and returns the number of bytes written.
+  public static func writeString(_ u: UnsafeBufferPointer<UInt8>, at p: UnsafeMutablePointer<UInt8>) -> Int {
+    var out = p
+    @inline(__always) func put(_ b: UInt8) { out.pointee = b; out += 1 }
+    put(UInt8(ascii: "\""))
+    var runStart = 0
+    for i in 0..<u.count {
+      let c = u[i]
+      guard c < 0x20 || c == 0x22 || c == 0x5C else { continue }
+      if runStart < i {
+        out.update(from: u.baseAddress! + runStart, count: i - runStart)
+        out += i - runStart
+      }
+      runStart = i + 1
+      put(UInt8(ascii: "\\"))
+      switch c {
+      case 0x22: put(UInt8(ascii: "\""))
+      case 0x5C: put(UInt8(ascii: "\\"))
+      case 0x0A: put(UInt8(ascii: "n"))
+      case 0x0D: put(UInt8(ascii: "r"))
+      case 0x09: put(UInt8(ascii: "t"))
+      case 0x08: put(UInt8(ascii: "b"))
+      case 0x0C: put(UInt8(ascii: "f"))
+      default:
+        let hex: StaticString = "0123456789abcdef"
+        put(UInt8(ascii: "u")); put(UInt8(ascii: "0")); put(UInt8(ascii: "0"))
+        put(hex.utf8Start[Int(c >> 4)])
+        put(hex.utf8Start[Int(c & 0xF)])
+      }
+    }
+    if runStart < u.count {
+      out.update(from: u.baseAddress! + runStart, count: u.count - runStart)
+      out += u.count - runStart
+    }
+    put(UInt8(ascii: "\""))
+    return out - p
   }
 }
