@@ -212,13 +212,18 @@ extension LearnerSnapshot {
         item.previousMemory = m.previous
       } else if keeping {
         guard let m = readMemory(&r) else { return false }
-        others[k < first ? k : k - 1].append(m)
+        keep(m, set: k < first ? k : k - 1, in: &others)
       } else {
         guard skipMemory(&r) else { return false }
       }
     }
     return true
   }
+
+  /// Out of line: inlined, the mutable access to `others` made its (empty) outer array unique
+  /// once per item even when nothing was kept, an allocation each.
+  @inline(never)
+  private static func keep(_ m: ItemMemory, set k: Int, in others: inout [[ItemMemory]]) { others[k].append(m) }
 
   private static func readPending(_ r: inout LearnerSnapshotBytes.Reader) -> [LearnerEvent]? {
     guard let pendingCount = r.count() else { return nil }
