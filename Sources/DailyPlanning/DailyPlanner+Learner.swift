@@ -164,7 +164,7 @@ extension DailyPlanner {
       var candidate = VocabularyCandidate(
         kind: isNew ? .new : .review, english: item.english, translations: item.translations,
         estimatedSeconds: item.estimatedSeconds, recall: item.recall,
-        recallTomorrow: isNew ? nil : index.flatMap { VocabularyRanking.recall(words[$0], lastDay: lastDay, on: tomorrow, model: model) },
+        recallTomorrow: isNew ? nil : index.flatMap { VocabularyRanking.recall(words[$0].memory, lastDay: lastDay, on: tomorrow, model: model) },
         weight: VocabularyPriority.weight(popularity: item.popularity), popularity: item.popularity,
         days: isNew || index == nil ? nil : VocabularyRanking.elapsedDays(lastDay: lastDay, on: day),
         reasonCode: item.reason.code, reasonText: item.reason.text, leech: item.leech == true)

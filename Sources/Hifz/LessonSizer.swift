@@ -29,12 +29,12 @@ enum LessonSizer {
     var lines = min(max(beginnerLines, lo), hi)
     let step = Foundation.pow(1 + max(0, s.lessonGrowthPerWeek), 1.0 / 7)
     var byDay: [(day: EpochDay, lines: Double, grade: Rating)] = []
-    for r in history where r.tier == .newLesson {
-      let g = r.memoryGrade
-      if let last = byDay.last, last.day == r.day {
-        byDay[byDay.count - 1] = (r.day, last.lines + Quran.lines(r.range), min(last.grade, g))
+    for k in history.indices where history[k].tier == .newLesson {  // (read in place: no copy of each recitation)
+      let g = history[k].memoryGrade, day = history[k].day, lines = Quran.lines(history[k].range)
+      if let last = byDay.last, last.day == day {
+        byDay[byDay.count - 1] = (day, last.lines + lines, min(last.grade, g))
       } else {
-        byDay.append((r.day, Quran.lines(r.range), g))
+        byDay.append((day, lines, g))
       }
     }
     for l in byDay {

@@ -14,7 +14,8 @@ enum NewLesson {
   /// are not memorised yet: the next day's lesson is the same passage again.
   static func pending(_ history: [QuranRecitation]) -> [QuranRecitation] {
     var out: [QuranRecitation] = []
-    for (k, r) in history.enumerated() where r.tier == .newLesson && r.memoryGrade == .again {
+    for k in history.indices where history[k].tier == .newLesson && history[k].memoryGrade == .again {
+      let r = history[k]  // (only the failed lessons copied, not every recitation)
       let passed = history[(k + 1)...].contains {
         $0.day > r.day && $0.tier != .oldRevision && $0.range.first <= r.range.first && r.range.last <= $0.range.last
           && $0.memoryGrade >= .hard

@@ -261,8 +261,8 @@ public enum ReminderScheduler {
         words.withUnsafeBufferPointer { words in
           for p in states.indices {
             let i = states[p].word
-            let r = VocabularyRanking.recall(words[i], lastDay: lastDays[p], on: slotDay, model: input.model) ?? 0
-            let isDue = VocabularyRanking.isDue(words[i], lastDay: lastDays[p], on: slotDay, model: input.model,
+            let r = VocabularyRanking.recall(words[i].memory, lastDay: lastDays[p], on: slotDay, model: input.model) ?? 0
+            let isDue = VocabularyRanking.isDue(words[i].memory, lastDay: lastDays[p], on: slotDay, model: input.model,
                                                 desiredRetention: input.desiredRetention)
             let pop = states[p].counter.popularity
             recall.append(r); due.append(isDue); popularity.append(pop)

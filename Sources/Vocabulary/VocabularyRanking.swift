@@ -33,14 +33,15 @@ package enum VocabularyRanking {
   /// The learning day of each word's last review (nil: never reviewed), exactly
   /// `clock.learningDay(of: lastReviewedAt)`.
   package static func lastReviewDays(_ words: [VocabularyWord], clock: LearningDayClock) -> [Int?] {
+    // Each word's field read in place (`for w in words` copied every word).
     var first = Date.distantFuture, last = Date.distantPast
-    for w in words {
-      guard let d = w.lastReviewedAt else { continue }
+    for i in words.indices {
+      guard let d = words[i].lastReviewedAt else { continue }
       if d < first { first = d }
       if d > last { last = d }
     }
     let table = clock.dayTable(from: first, through: last)
-    return words.map { w in w.lastReviewedAt.map { table.learningDay(of: $0).value } }
+    return words.indices.map { i in words[i].lastReviewedAt.map { table.learningDay(of: $0).value } }
   }
 
   /// ``VocabularyPriority/elapsedDays(_:on:clock:)`` from the last review's learning day.
@@ -51,16 +52,19 @@ package enum VocabularyRanking {
   }
 
   /// ``VocabularyPriority/recall(_:on:clock:model:)`` from the last review's learning day.
+  /// Takes the word's `memory`, not the word: a word passed on is copied (its strings and lists
+  /// retained and released), thousands of times a plan.
   @inline(__always)
-  package static func recall(_ word: VocabularyWord, lastDay: Int?, on day: EpochDay, model: FSRS6) -> Double? {
-    guard let state = word.memory, let t = elapsedDays(lastDay: lastDay, on: day) else { return nil }
+  package static func recall(_ memory: MemoryState?, lastDay: Int?, on day: EpochDay, model: FSRS6) -> Double? {
+    guard let state = memory, let t = elapsedDays(lastDay: lastDay, on: day) else { return nil }
     return model.retrievability(elapsedDays: Double(t), stability: state.stability)
   }
 
-  /// ``VocabularyPriority/isDue(_:on:clock:model:desiredRetention:)`` from the last review's learning day.
+  /// ``VocabularyPriority/isDue(_:on:clock:model:desiredRetention:)`` from the last review's learning day
+  /// (the word's `memory`, as ``recall(_:lastDay:on:model:)``).
   @inline(__always)
-  package static func isDue(_ word: VocabularyWord, lastDay: Int?, on day: EpochDay, model: FSRS6, desiredRetention: Double) -> Bool {
-    guard let state = word.memory, let t = elapsedDays(lastDay: lastDay, on: day) else { return false }
+  package static func isDue(_ memory: MemoryState?, lastDay: Int?, on day: EpochDay, model: FSRS6, desiredRetention: Double) -> Bool {
+    guard let state = memory, let t = elapsedDays(lastDay: lastDay, on: day) else { return false }
     return t >= model.intervalDays(stability: state.stability, desiredRetention: desiredRetention)
   }
 
@@ -69,16 +73,18 @@ package enum VocabularyRanking {
                            desiredRetention: Double) -> [RankKey] {
     var out: [RankKey] = []
     out.reserveCapacity(words.count)
-    for (i, w) in words.enumerated() where !w.suspended {
-      let leech = Leech.isLeech(w)
-      if let r = recall(w, lastDay: lastDays[i], on: day, model: model) {
-        let due = isDue(w, lastDay: lastDays[i], on: day, model: model, desiredRetention: desiredRetention)
+    // Each word's fields read in place (`for (i, w) in words.enumerated()` copied every word).
+    for i in words.indices where !words[i].suspended {
+      let leech = Leech.isLeech(lapses: words[i].lapses, reviewDays: words[i].reviewDays)
+      let memory = words[i].memory, popularity = words[i].popularity
+      if let r = recall(memory, lastDay: lastDays[i], on: day, model: model) {
+        let due = isDue(memory, lastDay: lastDays[i], on: day, model: model, desiredRetention: desiredRetention)
         out.append(RankKey(index: i, group: due ? .due : .notDue, recall: r,
-                           priority: VocabularyPriority.priority(recall: r, popularity: w.popularity),
-                           popularity: w.popularity, addedAt: w.addedAt, rank: w.rank, leech: leech))
+                           priority: VocabularyPriority.priority(recall: r, popularity: popularity),
+                           popularity: popularity, addedAt: words[i].addedAt, rank: words[i].rank, leech: leech))
       } else {
-        out.append(RankKey(index: i, group: .new, recall: nil, priority: VocabularyPriority.weight(popularity: w.popularity),
-                           popularity: w.popularity, addedAt: w.addedAt, rank: w.rank, leech: leech))
+        out.append(RankKey(index: i, group: .new, recall: nil, priority: VocabularyPriority.weight(popularity: popularity),
+                           popularity: popularity, addedAt: words[i].addedAt, rank: words[i].rank, leech: leech))
       }
     }
     return out
