@@ -1,4 +1,5 @@
 import MemoryModels
+import PlannerCore
 import Vocabulary
 
 /// What the fold knows about one item: a Quran review unit (a mushaf page, key `p582`) or a
@@ -67,7 +68,12 @@ public struct ItemState: Sendable, Equatable {
 /// A word of the learner's dictionary.
 public struct WordEntry: Sendable, Equatable {
   public var english: String
-  public var ukrainian: [String]
+  public var ukrainian: [String] {
+    get { ukrainianList.strings }
+    set { ukrainianList = TextList(newValue) }
+  }
+  /// The same, possibly still encoded (read from a snapshot: decoded only when read).
+  public var ukrainianList: TextList
   public var addedMillis: Int64
   public var deleted: Bool = false
   /// Suspended by the learner (`word.suspended`): kept, but out of plans and reminders.
@@ -80,7 +86,13 @@ public struct WordEntry: Sendable, Equatable {
 
   public init(english: String, ukrainian: [String], addedMillis: Int64, deleted: Bool = false, suspended: Bool = false,
               rank: Int? = nil, tags: [String] = []) {
-    self.english = english; self.ukrainian = ukrainian; self.addedMillis = addedMillis; self.deleted = deleted
+    self.init(english: english, ukrainianList: TextList(ukrainian), addedMillis: addedMillis, deleted: deleted,
+              suspended: suspended, rank: rank, tags: tags)
+  }
+
+  public init(english: String, ukrainianList: TextList, addedMillis: Int64, deleted: Bool = false, suspended: Bool = false,
+              rank: Int? = nil, tags: [String] = []) {
+    self.english = english; self.ukrainianList = ukrainianList; self.addedMillis = addedMillis; self.deleted = deleted
     self.suspended = suspended; self.rank = rank; self.tags = tags
   }
 }

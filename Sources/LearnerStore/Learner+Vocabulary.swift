@@ -38,7 +38,7 @@ extension Learner {
       let item = items.values[at]  // (one copy of the item)
       guard let w = item.word, !w.deleted else { continue }
       words.append(VocabularyWord(
-        english: w.english, translations: w.ukrainian,
+        english: w.english, translationList: w.ukrainianList,
         addedAt: Date(timeIntervalSince1970: Double(w.addedMillis) / 1000), popularity: item.popularity,
         memory: item.memory, lastReviewedAt: item.lastReviewMillis.map { Date(timeIntervalSince1970: Double($0) / 1000) },
         lastRating: Rating(rawValue: item.dayRating), rank: w.rank, reviewDays: item.reviewDays, lapses: item.lapses,

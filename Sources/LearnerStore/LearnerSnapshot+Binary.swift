@@ -142,11 +142,13 @@ extension LearnerSnapshot {
 
   private static func verified<T>(_ bytes: [UInt8], _ body: (inout LearnerSnapshotBytes.Reader) -> T?) -> T? {
     guard bytes.count >= magic.count + 8, bytes[0..<magic.count].elementsEqual(magic) else { return nil }
-    return bytes.withUnsafeBufferPointer { all -> T? in
+    // The words' translations stay encoded in `bytes` until read (``TextList``).
+    let owner = EncodedTexts(bytes)
+    return owner.bytes.withUnsafeBufferPointer { all -> T? in
       let body0 = UnsafeBufferPointer(rebasing: all[0..<(all.count - 8)])
       var trailer = LearnerSnapshotBytes.Reader(UnsafeBufferPointer(rebasing: all[(all.count - 8)...]))
       guard trailer.fixed64() == LearnerSnapshotBytes.checksum(body0) else { return nil }
-      var r = LearnerSnapshotBytes.Reader(body0)
+      var r = LearnerSnapshotBytes.Reader(body0, owner: owner)
       r.at = magic.count
       return body(&r)
     }

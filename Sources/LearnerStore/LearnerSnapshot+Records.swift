@@ -49,8 +49,9 @@ extension LearnerSnapshot {
     for v in values where v != 0 { w.signed(Int64(v)) }
     if let word = it.word {
       w.string(word.english)
-      w.int(word.ukrainian.count)
-      for u in word.ukrainian { w.string(u) }
+      let ukrainian = word.ukrainian
+      w.int(ukrainian.count)
+      for u in ukrainian { w.string(u) }
       w.signed(word.addedMillis)
       if let rank = word.rank { w.signed(Int64(rank)) }
       if !word.tags.isEmpty {
@@ -96,10 +97,7 @@ extension LearnerSnapshot {
       guard ok else { return false }
     }
     if flags & Field.word != 0 {
-      guard let english = r.string(), let n = r.count() else { return false }
-      var ukrainian: [String] = []
-      ukrainian.reserveCapacity(n)
-      for _ in 0..<n { guard let u = r.string() else { return false }; ukrainian.append(u) }
+      guard let english = r.string(), let ukrainian = r.textList() else { return false }
       guard let added = r.signed() else { return false }
       var rank: Int?
       if flags & Field.rank != 0 { guard let v = r.signed() else { return false }; rank = Int(truncatingIfNeeded: v) }
@@ -108,7 +106,7 @@ extension LearnerSnapshot {
         guard let n = r.count() else { return false }
         for _ in 0..<n { guard let t = r.string() else { return false }; tags.append(t) }
       }
-      it.word = WordEntry(english: english, ukrainian: ukrainian, addedMillis: added, deleted: flags & Field.deleted != 0,
+      it.word = WordEntry(english: english, ukrainianList: ukrainian, addedMillis: added, deleted: flags & Field.deleted != 0,
                           suspended: flags & Field.suspended != 0, rank: rank, tags: tags)
     }
     return true

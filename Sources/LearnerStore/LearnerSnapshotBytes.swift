@@ -89,8 +89,10 @@ enum LearnerSnapshotBytes {
   struct Reader {
     let bytes: UnsafeBufferPointer<UInt8>
     var at = 0
+    /// The array `bytes` points into, when the lists read (``textList()``) may keep it.
+    var owner: EncodedTexts?
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+    init(_ bytes: UnsafeBufferPointer<UInt8>, owner: EncodedTexts? = nil) { self.bytes = bytes; self.owner = owner }
 
     var atEnd: Bool { at == bytes.count }
 
@@ -166,6 +168,22 @@ enum LearnerSnapshotBytes {
         _ = target.initialize(from: source)
         return n
       }
+    }
+
+    /// A count, then that many strings (as ``Writer/string(_:)`` writes each): a ``TextList``
+    /// left encoded in the owner's bytes (decoded when read), or decoded now without an owner.
+    mutating func textList() -> TextList? {
+      guard let n = count() else { return nil }
+      if n == 0 { return TextList() }
+      if let owner {
+        guard let length = TextList.encodedLength(of: n, in: bytes, from: at) else { return nil }
+        at += length
+        return TextList(encoded: at - length..<at, in: owner, count: n)
+      }
+      var list: [String] = []
+      list.reserveCapacity(n)
+      for _ in 0..<n { guard let s = string() else { return nil }; list.append(s) }
+      return TextList(list)
     }
 
     mutating func raw() -> UnsafeBufferPointer<UInt8>? {

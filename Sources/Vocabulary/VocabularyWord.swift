@@ -7,7 +7,12 @@ public struct VocabularyWord: Sendable, Hashable, Codable {
   /// The English word or phrase, as added (the word's identity, compared case-insensitively).
   public var english: String
   /// Accepted Ukrainian translations, the first being the one shown and hinted.
-  public var translations: [String]
+  public var translations: [String] {
+    get { translationList.strings }
+    set { translationList = TextList(newValue) }
+  }
+  /// The same, possibly still encoded (a word read from a snapshot: decoded only when read).
+  public var translationList: TextList
   public var addedAt: Date
   /// The seed app's popularity (see ``Popularity``).
   public var popularity: Int
@@ -34,13 +39,23 @@ public struct VocabularyWord: Sendable, Hashable, Codable {
     memory: MemoryState? = nil, lastReviewedAt: Date? = nil, lastRating: Rating? = nil,
     rank: Int? = nil, reviewDays: Int = 0, lapses: Int = 0, suspended: Bool = false, tags: [String] = []
   ) {
+    self.init(english: english, translationList: TextList(translations), addedAt: addedAt, popularity: popularity,
+              memory: memory, lastReviewedAt: lastReviewedAt, lastRating: lastRating, rank: rank, reviewDays: reviewDays,
+              lapses: lapses, suspended: suspended, tags: tags)
+  }
+
+  public init(
+    english: String, translationList: TextList, addedAt: Date, popularity: Int = 0,
+    memory: MemoryState? = nil, lastReviewedAt: Date? = nil, lastRating: Rating? = nil,
+    rank: Int? = nil, reviewDays: Int = 0, lapses: Int = 0, suspended: Bool = false, tags: [String] = []
+  ) {
     self.tags = tags
     self.rank = rank
     self.reviewDays = reviewDays
     self.lapses = lapses
     self.suspended = suspended
     self.english = english
-    self.translations = translations
+    self.translationList = translationList
     self.addedAt = addedAt
     self.popularity = popularity
     self.memory = memory
@@ -57,6 +72,12 @@ public struct VocabularyWord: Sendable, Hashable, Codable {
     case (nil, .some): return false
     default: return nil
     }
+  }
+
+  /// The JSON keys: `translations` for ``translationList`` (an array of strings).
+  enum CodingKeys: String, CodingKey {
+    case english, translationList = "translations", addedAt, popularity, memory, lastReviewedAt, lastRating, rank,
+      reviewDays, lapses, suspended, tags
   }
 
   /// The identity key: trimmed, case-folded English.
