@@ -152,8 +152,8 @@ package enum VocabularyRanking {
 package enum VocabularyKeyOrder {
   package static func strictlyIncreasing(_ words: [VocabularyWord]) -> Bool {
     var previous: String?
-    for w in words {
-      let key = w.key
+    for i in words.indices {  // (the English read in place: `for w in words` copied every word)
+      let key = VocabularyWord.key(words[i].english)
       if let previous, !(previous < key) { return false }
       previous = key
     }
