@@ -96,6 +96,10 @@ public struct FSRSOptimizer: Sendable {
     /// half the vector work, a row loaded and stored once per block. Like ``singlePrecisionPass``
     /// it only steers the steps; the pass's loss is the same bits either way.
     public var singlePrecisionTangents = true
+    /// After the 21 weights (when all were fitted), fit the learner's recall bias b on the same
+    /// recency-weighted training targets (``RecallBias``): the predicted recall becomes
+    /// σ(b + logit R). Measured out of sample on the dev set (docs/optimizer.md, "Recall bias").
+    public var recallBias = true
 
     /// The default: the evidence Gauss–Newton fit (docs/optimizer.md).
     public init() {}
@@ -216,10 +220,10 @@ public struct FSRSOptimizer: Sendable {
 
     if configuration.directGaussNewton {
       let weights = configuration.recencyWeighting ? data.recencyWeights() : nil
-      let (trained, gamma, it, loss) = evidenceGaussNewton(data, start: start, weights: weights, counter: counter)
+      let (trained, gamma, it, loss, moments) = evidenceGaussNewton(data, start: start, weights: weights, counter: counter)
       report.regularization = gamma
       report.steps = it
-      return accept(trained, data: data, defaultLoss: defaultLoss, report: report, loss: loss)
+      return accept(trained, data: data, defaultLoss: defaultLoss, report: report, loss: loss, moments: moments, recency: weights, counter: counter)
     }
     var gamma = configuration.regularization
     var warm: [Double]? = nil
@@ -231,19 +235,42 @@ public struct FSRSOptimizer: Sendable {
     let (trained, steps, epochs, _) = solve(data, start: start, gamma: gamma, warmStart: warm, curvature: curvature, counter: counter)
     report.steps = steps
     report.epochs = epochs
-    return accept(trained, data: data, defaultLoss: defaultLoss, report: report)
+    let recency = configuration.recallBias && configuration.recencyWeighting ? data.recencyWeights() : nil
+    return accept(trained, data: data, defaultLoss: defaultLoss, report: report, recency: recency, counter: counter)
   }
 
   /// The report with `trained` (clipped) if its plain in-sample loss is not worse than the
   /// defaults', else with the defaults and the reason. `loss`: that loss of `trained` when the
-  /// solver already has it (used only if clipping leaves `trained` as it is).
-  func accept(_ trained: [Double], data: TrainingData, defaultLoss: Double, report: FSRSFitReport, loss known: Double? = nil) -> FSRSFitReport {
+  /// solver already has it (used only if clipping leaves `trained` as it is), `moments` the
+  /// recall bias's moments from the same pass. With ``Configuration/recallBias`` the accepted
+  /// weights get the recall bias fitted on the training targets under the weights `recency`
+  /// (``RecallBias``; its moments from one more loss-only pass when the solver has none).
+  /// ``FSRSFitReport/logLossAfter`` stays the 21 weights' loss, the one the acceptance compares.
+  func accept(
+    _ trained: [Double], data: TrainingData, defaultLoss: Double, report: FSRSFitReport, loss known: Double? = nil,
+    moments knownMoments: RecallBias.Moments? = nil, recency: [Double]? = nil, counter: PassCounter? = nil
+  ) -> FSRSFitReport {
     var report = report
     let n = data.exampleCount
     let fitted = FSRSParameters.clipped(trained)
-    let loss = known.flatMap { fitted.weights == trained ? $0 : nil } ?? Self.meanLogLoss(data, fitted, threads: configuration.threads)
+    let reuse = fitted.weights == trained
+    var moments = reuse ? knownMoments : nil
+    let loss: Double
+    if let k = known, reuse, !configuration.recallBias || moments != nil {
+      loss = k
+    } else if configuration.recallBias {
+      var plain = 0.0
+      var m = RecallBias.Moments()
+      _ = Self.weightedLoss(data, fitted.weights, weights: recency, threads: configuration.threads, plain: &plain, moments: &m)
+      counter?.reviews += data.ratings.count / 3
+      loss = plain
+      moments = m
+    } else {
+      loss = Self.meanLogLoss(data, fitted, threads: configuration.threads)
+    }
     if loss.isFinite && loss <= defaultLoss {
       report.parameters = fitted
+      if configuration.recallBias, let moments { report.parameters = fitted.withRecallBias(RecallBias.solve(moments)) }
       report.scope = .all
       report.logLossAfter = loss
       report.reason = "fitted all 21 parameters on \(n) training reviews"
