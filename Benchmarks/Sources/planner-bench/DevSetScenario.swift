@@ -61,6 +61,10 @@ import PlannerCore
     }
     FileHandle.standardError.write(Data("optimizer-devset: fsrs-rs fits: \(fsrsRs.map { $0.summary } ?? "failed")\n".utf8))
   }
+  if let dump = env["PLANNER_DEVSET_DUMP"] {
+    devSetDump(learners, configuration: FSRSOptimizer.Configuration(), to: dump, holdout: env["PLANNER_DEVSET_DUMP_HOLDOUT"] != nil)
+    return
+  }
   let chosen = (env["PLANNER_DEVSET_VARIANTS"] ?? "shipped").split(separator: ",").map(String.init)
   func stderr(_ s: String) { FileHandle.standardError.write(Data((s + "\n").utf8)) }
   for variant in chosen {
