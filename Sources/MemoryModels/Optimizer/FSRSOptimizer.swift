@@ -10,8 +10,9 @@ import PlannerCore
 /// (``InitialStabilityPretrainer``) → a few projected Gauss–Newton steps on the whole training
 /// part, on the recency-weighted binary cross-entropy plus a pull toward the start whose strength
 /// γ is re-estimated before each step by the evidence rule
-/// (``evidenceGaussNewton(_:start:weights:counter:)``). The fit shipped before it (γ chosen by an
-/// inner time split, then L-BFGS) is ``Configuration/innerSplitLBFGS``. See docs/optimizer.md.
+/// (``evidenceGaussNewton(_:start:weights:counter:)``) → the learner's recall bias on the same
+/// targets (``RecallBias``). The fit shipped before it (γ chosen by an inner time split, then
+/// L-BFGS) is ``Configuration/innerSplitLBFGS``. See docs/optimizer.md.
 public struct FSRSOptimizer: Sendable {
   public struct Configuration: Sendable, Hashable {
     /// Passes over the data (fsrs-rs: 5).
