@@ -179,7 +179,8 @@ import PlannerCore
 /// `nobias`: no recall bias after the fit).
 func parseVariant(_ text: String) -> FSRSOptimizer.Configuration? {
   // From the inner-split L-BFGS fit with no γ grid and no recency weights, so the tokens mean
-  // what they meant before the evidence fit became the default (`ev:rw:nit=5:er=0.1/10:lol` is it).
+  // what they meant before the evidence fit became the default (`ev:rw:nit=3:fs=2:er=0.1/10:lol:sp:ft`
+  // is it; `…:nit=5` without `fs` the default before issue #17's speed round).
   var c = FSRSOptimizer.Configuration.innerSplitLBFGS
   c.regularizationCandidates = []
   c.recencyWeighting = false
