@@ -47,7 +47,7 @@ public struct IncrementalLearner: Sendable {
     guard refits, profile.parameters == FSRSParameters.defaults.weights,
       let c = ParameterRefit.checkpoint(reviews: ParameterRefit.reviews(fold.state)), c != fitted?.reviews
     else { return }
-    let weights = ParameterRefit.fit(profile: profile, events: events, checkpoint: c).weights
+    let weights = ParameterRefit.fit(profile: profile, events: events, checkpoint: c).values
     fitted = ParameterRefit.Cached(reviews: c, weights: weights)
     parameters = DailyPlanParameters(source: "fitted", reviews: c)
     var p = profile

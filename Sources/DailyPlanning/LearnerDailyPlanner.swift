@@ -52,10 +52,10 @@ public struct LearnerDailyPlanner: LearnerPlanner {
       }
       var fitted: ParameterRefit.Cached?
       let weights: [Double]
-      if let cached, cached.reviews == c, cached.weights.count == FSRSParameters.count {
+      if let cached, cached.serves(checkpoint: c) {
         weights = cached.weights
       } else {
-        weights = ParameterRefit.fit(histories: histories, checkpoint: c).weights
+        weights = ParameterRefit.fit(histories: histories, checkpoint: c).values
         fitted = ParameterRefit.Cached(reviews: c, weights: weights)
       }
       var p = profile
@@ -82,7 +82,7 @@ public struct LearnerDailyPlanner: LearnerPlanner {
     let cachePath = dir + "/" + ParameterRefit.cacheFile
     let cached = (try? DurableFile.read(cachePath)).flatMap { $0 }.flatMap { try? JSONDecoder().decode(ParameterRefit.Cached.self, from: Data($0)) }
     let usesDefaults = profile.parameters == FSRSParameters.defaults.weights
-    let fit = usesDefaults ? cached.flatMap { $0.weights.count == FSRSParameters.count ? $0 : nil } : nil
+    let fit = usesDefaults ? cached.flatMap { $0.version == ParameterRefit.Cached.currentVersion && (try? FSRSParameters(validating: $0.weights)) != nil ? $0 : nil } : nil
     func loaded(_ learner: Learner, _ parameters: DailyPlanParameters) -> Loaded {
       var loaded = Loaded(profile: learner.profile, state: learner.state, events: learner.replayed?.log.events ?? [],
                           parameters: parameters)
@@ -108,7 +108,7 @@ public struct LearnerDailyPlanner: LearnerPlanner {
       let own = learner.profile.parameters == profile.parameters ? learner : learner.refolded(parameters: profile.parameters, snapshot: .always)
       return loaded(own, DailyPlanParameters(source: "defaults"))
     }
-    let weights = ParameterRefit.fit(histories: histories, checkpoint: due).weights
+    let weights = ParameterRefit.fit(histories: histories, checkpoint: due).values
     try? DurableFile.replace(cachePath, with: ParameterRefit.Cached(reviews: due, weights: weights).encoded())  // a cache: best effort
     let refolded = weights == learner.profile.parameters ? learner : learner.refolded(parameters: weights, snapshot: .always)
     return loaded(refolded, DailyPlanParameters(source: "fitted", reviews: due))

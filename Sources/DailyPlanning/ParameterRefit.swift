@@ -62,9 +62,17 @@ public enum ParameterRefit {
     return FSRSOptimizer().fit(cards).parameters
   }
 
-  /// A fit kept in `parameters.fitted.json`.
+  /// A fit kept in `parameters.fitted.json`: `weights` are ``FSRSParameters/values`` (the 21
+  /// weights, then the recall bias when the fit has one). Version 2 since the recall bias: a
+  /// version-1 cache (fitted without it) is refitted once.
   public struct Cached: Sendable, Equatable, Codable {
-    public var version = 1
+    public static let currentVersion = 2
+    public var version = Cached.currentVersion
+
+    /// Whether this cache can serve checkpoint `c`: its version, its checkpoint, valid values.
+    public func serves(checkpoint c: Int) -> Bool {
+      version == Self.currentVersion && reviews == c && (try? FSRSParameters(validating: weights)) != nil
+    }
     public var reviews: Int
     public var weights: [Double]
     public init(reviews: Int, weights: [Double]) { self.reviews = reviews; self.weights = weights }
@@ -93,10 +101,10 @@ public enum ParameterRefit {
     }
     var fitted: Cached?
     let weights: [Double]
-    if let cached, cached.reviews == c, cached.weights.count == FSRSParameters.count {
+    if let cached, cached.serves(checkpoint: c) {
       weights = cached.weights
     } else {
-      weights = fit(profile: profile, events: events, checkpoint: c).weights
+      weights = fit(profile: profile, events: events, checkpoint: c).values
       fitted = Cached(reviews: c, weights: weights)
     }
     var p = profile

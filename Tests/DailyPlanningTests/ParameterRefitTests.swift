@@ -84,8 +84,22 @@ struct ParameterRefitTests {
   @Test("the cache file's bytes: sorted keys and a newline, whatever the process; old files still load")
   func cacheBytes() throws {
     let cached = ParameterRefit.Cached(reviews: 400, weights: [0.5, 1.25])
-    #expect(String(decoding: cached.encoded(), as: UTF8.self) == #"{"reviews":400,"version":1,"weights":[0.5,1.25]}"# + "\n")
+    #expect(String(decoding: cached.encoded(), as: UTF8.self) == #"{"reviews":400,"version":2,"weights":[0.5,1.25]}"# + "\n")
     let old = Data(#"{"weights":[0.5,1.25],"version":1,"reviews":400}"#.utf8)
-    #expect(try JSONDecoder().decode(ParameterRefit.Cached.self, from: old) == cached)
+    var expected = cached
+    expected.version = 1
+    #expect(try JSONDecoder().decode(ParameterRefit.Cached.self, from: old) == expected)
+  }
+
+  @Test("a version-1 cache (fitted before the recall bias) is refitted; a version-2 one with a bias serves")
+  func cacheVersion() throws {
+    let weights = FSRSParameters.defaults.values
+    var old = ParameterRefit.Cached(reviews: 400, weights: weights)
+    old.version = 1
+    #expect(!old.serves(checkpoint: 400))
+    #expect(ParameterRefit.Cached(reviews: 400, weights: weights).serves(checkpoint: 400))
+    #expect(ParameterRefit.Cached(reviews: 400, weights: weights + [0.25]).serves(checkpoint: 400))
+    #expect(!ParameterRefit.Cached(reviews: 400, weights: weights + [0.25]).serves(checkpoint: 800))
+    #expect(!ParameterRefit.Cached(reviews: 400, weights: weights + [9]).serves(checkpoint: 400))
   }
 }

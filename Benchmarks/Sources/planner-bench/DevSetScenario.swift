@@ -61,6 +61,10 @@ import PlannerCore
     }
     FileHandle.standardError.write(Data("optimizer-devset: fsrs-rs fits: \(fsrsRs.map { $0.summary } ?? "failed")\n".utf8))
   }
+  if let dump = env["PLANNER_DEVSET_DUMP"] {
+    devSetDump(learners, configuration: FSRSOptimizer.Configuration(), to: dump, holdout: env["PLANNER_DEVSET_DUMP_HOLDOUT"] != nil)
+    return
+  }
   let chosen = (env["PLANNER_DEVSET_VARIANTS"] ?? "shipped").split(separator: ",").map(String.init)
   func stderr(_ s: String) { FileHandle.standardError.write(Data((s + "\n").utf8)) }
   for variant in chosen {
@@ -171,10 +175,12 @@ import PlannerCore
 }
 
 /// A variant spelled as `solver[:g=γ][:cv=γ1/γ2/…][:rw][:it=N][:vf=F][:pre][:nit=N][:ntol=T]`,
-/// e.g. `lbfgs:cv=0.3/1/3:rw` (`pre`: Fisher-preconditioned L-BFGS; `nit`, `ntol`: Gauss–Newton).
+/// e.g. `lbfgs:cv=0.3/1/3:rw` (`pre`: Fisher-preconditioned L-BFGS; `nit`, `ntol`: Gauss–Newton;
+/// `nobias`: no recall bias after the fit).
 func parseVariant(_ text: String) -> FSRSOptimizer.Configuration? {
   // From the inner-split L-BFGS fit with no γ grid and no recency weights, so the tokens mean
-  // what they meant before the evidence fit became the default (`ev:rw:nit=5:er=0.1/10:lol` is it).
+  // what they meant before the evidence fit became the default (`ev:rw:nit=3:fs=2:er=0.1/10:lol:sp:ft`
+  // is it; `…:nit=5` without `fs` the default before issue #17's speed round).
   var c = FSRSOptimizer.Configuration.innerSplitLBFGS
   c.regularizationCandidates = []
   c.recencyWeighting = false
@@ -187,6 +193,7 @@ func parseVariant(_ text: String) -> FSRSOptimizer.Configuration? {
     if token == "interp" { c.interpolatingLineSearch = true; continue }
     if token == "stop" { c.stopAtWorseCandidate = true; continue }
     if token == "lol" { c.lossOnlyLastStep = true; continue }
+    if token == "nobias" { c.recallBias = false; continue }
     if token == "sp" { c.singlePrecisionPass = true; continue }
     if token == "ft" { c.singlePrecisionTangents = true; continue }
     if token == "dgn" { c.directGaussNewton = true; continue }
@@ -227,6 +234,10 @@ func parseVariant(_ text: String) -> FSRSOptimizer.Configuration? {
 let devSetVariants: [String: FSRSOptimizer.Configuration] = {
   var v: [String: FSRSOptimizer.Configuration] = [:]
   v["shipped"] = FSRSOptimizer.Configuration()
+  // The default fit without the recall bias (the default before issue #17's recall bias).
+  var noBias = FSRSOptimizer.Configuration()
+  noBias.recallBias = false
+  v["no-bias"] = noBias
   // The fit shipped before the evidence Gauss–Newton one (γ by an inner split, then L-BFGS).
   v["lbfgs-split"] = FSRSOptimizer.Configuration.innerSplitLBFGS
   // The inner-split fit before this round's speed work (the same pipeline, same bits as then).

@@ -21,6 +21,10 @@ public struct FSRS6: Sendable, Hashable {
   public let decay: Double
   /// factor = 0.9^(1/decay) − 1, so that R(S, S) = 0.9.
   public let factor: Double
+  /// The parameters' recall bias b (0: FSRS-6 exactly).
+  public let recallBias: Double
+  /// e^b, the bias as an odds ratio.
+  @usableFromInline let biasOdds: Double
 
   // Precomputed per-parameter constants for the hot path.
   @usableFromInline let w: [Double]
@@ -46,6 +50,8 @@ public struct FSRS6: Sendable, Hashable {
     self.meanReversionTarget = w[7] * (w[4] - Foundation.exp(w[5] * 3) + 1)
     self.lapseCeilingDivisor = Foundation.exp(w[17] * w[18])
     self.inverseDecay = 1 / decay
+    self.recallBias = parameters.recallBias
+    self.biasOdds = Foundation.exp(parameters.recallBias)
     (w6, w7, w9, w10, w11, w12, w13, w14) = (w[6], w[7], w[9], w[10], w[11], w[12], w[13], w[14])
     (w15, w16, w17, w18, w19) = (w[15], w[16], w[17], w[18], w[19])
     func initial(_ g: Double) -> MemoryState {
@@ -60,20 +66,46 @@ public struct FSRS6: Sendable, Hashable {
 
   // MARK: Forgetting curve
 
-  /// R(t, S) = (1 + factor · t / S)^decay, for real t ≥ 0.
+  /// FSRS-6's R(t, S) = (1 + factor · t / S)^decay, for real t ≥ 0: what the memory-state
+  /// updates read, whatever the recall bias.
   ///
   /// Powers on the per-review path are computed as exp(y · ln x): about 10 % faster than `pow`
   /// here; relative error ≈ |y · ln x| · 2⁻⁵³ (a few 1e-16 for real logs, < 1e-13 at the
   /// extremes of Double), far inside the 1e-9 agreement the golden vectors ask for.
   @inlinable
-  public func retrievability(elapsedDays t: Double, stability s: Double) -> Double {
+  public func forgettingCurve(elapsedDays t: Double, stability s: Double) -> Double {
     Foundation.exp(decay * Foundation.log(1 + factor * max(t, 0) / s))
   }
 
-  /// I_raw(S, DR) = S / factor · (DR^(1/decay) − 1): the real-valued days until R falls to DR.
+  /// The predicted recall t days after a review: FSRS-6's R(t, S) (``forgettingCurve``) with
+  /// the recall bias b applied, ``biased(_:odds:)``. With b = 0 (the defaults, every FSRS-6
+  /// vector) it is R itself, the same bits.
+  @inlinable
+  public func retrievability(elapsedDays t: Double, stability s: Double) -> Double {
+    let r = forgettingCurve(elapsedDays: t, stability: s)
+    return recallBias == 0 ? r : Self.biased(r, odds: biasOdds)
+  }
+
+  /// The recall bias applied to R: σ(b + logit R) = R·e^b / (R·e^b + 1 − R), with `odds` = e^b
+  /// (R = 0 and R = 1 stay where they are).
+  @inlinable
+  public static func biased(_ r: Double, odds: Double) -> Double {
+    let x = r * odds
+    return x / (x + (1 - r))
+  }
+
+  /// The retention the forgetting curve must reach for the biased recall to be `dr`: the
+  /// inverse of ``biased(_:odds:)``, DR' = DR / (DR + (1 − DR)·e^b).
+  @inlinable
+  public func curveRetention(forRecall dr: Double) -> Double {
+    recallBias == 0 ? dr : dr / (dr + (1 - dr) * biasOdds)
+  }
+
+  /// I_raw(S, DR) = S / factor · (DR'^(1/decay) − 1): the real-valued days until the predicted
+  /// recall falls to DR (DR' = ``curveRetention(forRecall:)``, DR itself without a bias).
   @inlinable
   public func rawInterval(stability s: Double, desiredRetention dr: Double) -> Double {
-    s / factor * (Foundation.pow(dr, inverseDecay) - 1)
+    s / factor * (Foundation.pow(curveRetention(forRecall: dr), inverseDecay) - 1)
   }
 
   /// The scheduled interval: I_raw rounded half-to-even, then at least 1, then at most
@@ -83,7 +115,7 @@ public struct FSRS6: Sendable, Hashable {
   /// of the same inputs), so no `pow` is computed: same bits, one transcendental call fewer.
   @inlinable
   public func intervalDays(stability s: Double, desiredRetention dr: Double, maximumInterval: Int = FSRS6.maximumInterval) -> Int {
-    let raw = (dr == 0.9 ? s / factor * factor : rawInterval(stability: s, desiredRetention: dr)).rounded(.toNearestOrEven)
+    let raw = (dr == 0.9 && recallBias == 0 ? s / factor * factor : rawInterval(stability: s, desiredRetention: dr)).rounded(.toNearestOrEven)
     guard raw.isFinite else { return maximumInterval }
     return Swift.min(Swift.max(Int(Swift.min(raw, 1e9)), 1), maximumInterval)
   }
@@ -160,15 +192,15 @@ public struct FSRS6: Sendable, Hashable {
     if t <= 0 {
       newS = shortTermStability(s, g)
     } else {
-      let r = retrievability(elapsedDays: Double(t), stability: s)
+      let r = forgettingCurve(elapsedDays: Double(t), stability: s)
       newS = g == .again ? forgetStability(s, d, r) : recallStability(s, d, r, g)
     }
     return MemoryState(stability: Self.clampStability(newS), difficulty: nextDifficulty(d, g))
   }
 
-  /// R(t, S) before a review (t clamped at 0) and the state after it, in one call: the same
-  /// bits as `retrievability` followed by `nextState`, with R computed once when S is within
-  /// its clamps (a replay needs both).
+  /// The predicted recall before a review (t clamped at 0) and the state after it, in one call:
+  /// the same bits as `retrievability` followed by `nextState`, with R computed once when S is
+  /// within its clamps (a replay needs both). The update reads the curve's R, not the biased one.
   @inlinable
   public func review(_ state: MemoryState, elapsedDays t: Int, rating g: Rating) -> (retrievability: Double, next: MemoryState) {
     let s = Self.clampStability(state.stability)
@@ -176,15 +208,15 @@ public struct FSRS6: Sendable, Hashable {
     let newS: Double
     let r: Double
     if t <= 0 {
-      r = retrievability(elapsedDays: 0, stability: state.stability)
+      r = forgettingCurve(elapsedDays: 0, stability: state.stability)
       newS = shortTermStability(s, g)
     } else {
-      r = retrievability(elapsedDays: Double(t), stability: state.stability)
+      r = forgettingCurve(elapsedDays: Double(t), stability: state.stability)
       // The update reads R of the clamped S; a state this model produced is already clamped.
-      let rs = s == state.stability ? r : retrievability(elapsedDays: Double(t), stability: s)
+      let rs = s == state.stability ? r : forgettingCurve(elapsedDays: Double(t), stability: s)
       newS = g == .again ? forgetStability(s, d, rs) : recallStability(s, d, rs, g)
     }
-    return (r, MemoryState(stability: Self.clampStability(newS), difficulty: nextDifficulty(d, g)))
+    return (recallBias == 0 ? r : Self.biased(r, odds: biasOdds), MemoryState(stability: Self.clampStability(newS), difficulty: nextDifficulty(d, g)))
   }
 
   @inlinable static func clampStability(_ s: Double) -> Double {

@@ -4,22 +4,25 @@ import PlannerCore
 /// The parameter file: what `planner optimize` writes and `replay --parameters` reads.
 ///
 /// ```json
-/// {"version": 1, "model": "fsrs6", "parameters": [w0, …, w20],
+/// {"version": 2, "model": "fsrs6", "parameters": [w0, …, w20], "recall_bias": 0.12,
 ///  "reviews": 84000, "log_loss_before": 0.36, "log_loss_after": 0.33, "fitted": "all", "fit": {…}}
 /// ```
-/// Only `parameters` is required: `version` defaults to 1, `model` to `fsrs6`, the statistics
-/// are optional, and any other key is kept in ``extra`` (and written back). A bare JSON array of
+/// Only `parameters` is required: `version` defaults to 1, `model` to `fsrs6`, `recall_bias`
+/// (the learner's recall bias, ``FSRSParameters/recallBias``; version 2) to 0, the statistics
+/// are optional, and any other key is kept in ``extra`` (and written back). A file without a
+/// recall bias is written as version 1, byte for byte what older planners wrote and read. A bare JSON array of
 /// 17, 19 or 21 numbers is accepted too. 21 values are validated (an out-of-bounds value is an
 /// error naming its index); 17 (FSRS-4.5) and 19 (FSRS-5) values are migrated and clipped, and
 /// ``migration`` says so, for the CLI to report on stderr. See `docs/file-formats.md`.
 public struct FSRSParameterFile: Sendable, Hashable {
-  /// The newest version this code reads and the one it writes.
-  public static let currentVersion = 1
+  /// The newest version this code reads, and the one it writes when there is a recall bias
+  /// (version 2 added `recall_bias`; without one the file is version 1).
+  public static let currentVersion = 2
   /// The only model the file describes today.
   public static let fsrs6Model = "fsrs6"
   /// Keys with a meaning of their own; everything else is ``extra``.
   public static let knownKeys: Set<String> = [
-    "version", "model", "parameters", "reviews", "log_loss_before", "log_loss_after", "fitted", "fit",
+    "version", "model", "parameters", "recall_bias", "reviews", "log_loss_before", "log_loss_after", "fitted", "fit",
   ]
 
   public var version: Int
@@ -49,7 +52,7 @@ public struct FSRSParameterFile: Sendable, Hashable {
     fit: [String: JSONNode]? = nil,
     extra: [String: JSONNode] = [:]
   ) {
-    self.version = Self.currentVersion
+    self.version = parameters.recallBias == 0 ? 1 : Self.currentVersion
     self.model = Self.fsrs6Model
     self.parameters = parameters
     self.migration = FSRSParameters.Migration(originalCount: FSRSParameters.count, clippedIndices: [])
@@ -118,14 +121,14 @@ extension FSRSParameterFile {
   }
 
   static func decodeObject(_ members: [String: JSONNode]) throws(MemoryModelsError) -> FSRSParameterFile {
-    var version = currentVersion
+    var version = 1
     if let v = members["version"] {
       guard let n = v.intValue else {
         throw .malformedParameterFile(keyPath: "version", expected: "an integer, found \(v.kindName)")
       }
       guard (1...currentVersion).contains(n) else {
         throw .malformedParameterFile(
-          keyPath: "version", expected: "version 1 (the newest this planner reads is \(currentVersion)), found \(n)")
+          keyPath: "version", expected: "version 1 or 2 (the newest this planner reads is \(currentVersion)), found \(n)")
       }
       version = n
     }
@@ -145,7 +148,15 @@ extension FSRSParameterFile {
     guard case .array(let values) = p else {
       throw .malformedParameterFile(keyPath: "parameters", expected: "an array of 21 numbers, found \(p.kindName)")
     }
-    let (parameters, migration) = try Self.parameters(values, keyPath: "parameters")
+    var (parameters, migration) = try Self.parameters(values, keyPath: "parameters")
+    if let b = members["recall_bias"], b != .null {
+      guard let x = b.doubleValue, x.isFinite, FSRSParameters.recallBiasBounds.contains(x) else {
+        throw .malformedParameterFile(
+          keyPath: "recall_bias",
+          expected: "a number in [\(FSRSParameters.recallBiasBounds.lowerBound), \(FSRSParameters.recallBiasBounds.upperBound)], found \(JSONWriter.pretty(b))")
+      }
+      parameters = parameters.withRecallBias(x)
+    }
 
     var file = FSRSParameterFile(parameters: parameters)
     file.version = version
@@ -203,10 +214,11 @@ extension FSRSParameterFile {
   /// then the extra keys sorted.
   public var jsonMembers: [(key: String, value: JSONNode)] {
     var m: [(key: String, value: JSONNode)] = [
-      ("version", .number(Double(version))),
+      ("version", .number(Double(parameters.recallBias == 0 ? version : Swift.max(version, 2)))),
       ("model", .string(model)),
       ("parameters", .array(parameters.weights.map { .number($0) })),
     ]
+    if parameters.recallBias != 0 { m.append(("recall_bias", .number(parameters.recallBias))) }
     if let reviews { m.append(("reviews", .number(Double(reviews)))) }
     if let logLossBefore { m.append(("log_loss_before", .number(logLossBefore))) }
     if let logLossAfter { m.append(("log_loss_after", .number(logLossAfter))) }

@@ -1,6 +1,10 @@
 import Foundation
 
-/// The 21 FSRS-6 weights w0…w20, validated on entry.
+/// The 21 FSRS-6 weights w0…w20, validated on entry, and the learner's recall bias b.
+///
+/// The bias is a per-learner calibration of the predicted recall in logit space (``FSRS6``,
+/// "Recall bias"): 0 is FSRS-6 exactly, and then ``values`` is the 21 weights, so every file and
+/// profile written before it means the same. A nonzero bias travels as a 22nd value.
 ///
 /// Construct with ``init(validating:)`` for vectors from users (rejects anything out of
 /// bounds, naming the index), or ``init(migrating:)`` for 17/19-value vectors of FSRS-4.5
@@ -8,9 +12,27 @@ import Foundation
 public struct FSRSParameters: Sendable, Hashable {
   /// w0…w20.
   public let weights: [Double]
+  /// The recall bias b: predicted recall = σ(b + logit R), R FSRS-6's retrievability (0: none).
+  public let recallBias: Double
 
   /// The number of FSRS-6 parameters.
   public static let count = 21
+  /// The bias's bounds: a shift of at most 2 in log-odds (recall 0.9 → 0.55…0.985).
+  public static let recallBiasBounds: ClosedRange<Double> = -2...2
+
+  /// The weights, followed by ``recallBias`` when it is not 0: what a learner profile, the
+  /// refit cache and ``init(uncheckedWeights:)`` / ``init(validating:)`` carry.
+  public var values: [Double] { recallBias == 0 ? weights : weights + [recallBias] }
+
+  /// The weights with a recall bias (clamped into ``recallBiasBounds``).
+  public func withRecallBias(_ b: Double) -> FSRSParameters {
+    FSRSParameters(weights: weights, recallBias: Swift.min(Swift.max(b.isNaN ? 0 : b, Self.recallBiasBounds.lowerBound), Self.recallBiasBounds.upperBound))
+  }
+
+  private init(weights: [Double], recallBias: Double) {
+    self.weights = weights
+    self.recallBias = recallBias
+  }
 
   /// Default parameters, identical in fsrs-rs 6.6.2 and py-fsrs 6.3.2.
   public static let defaults = FSRSParameters(uncheckedWeights: [
@@ -29,23 +51,31 @@ public struct FSRSParameters: Sendable, Hashable {
     0.1...0.8,
   ]
 
-  /// Trusts the caller; for constants and for values already clipped to ``bounds``.
+  /// Trusts the caller; for constants and for values already clipped to ``bounds``: the 21
+  /// weights, or ``values`` (the weights and the recall bias).
   public init(uncheckedWeights: [Double]) {
-    precondition(uncheckedWeights.count == Self.count)
-    self.weights = uncheckedWeights
+    precondition(uncheckedWeights.count == Self.count || uncheckedWeights.count == Self.count + 1)
+    if uncheckedWeights.count == Self.count {
+      self.weights = uncheckedWeights
+      self.recallBias = 0
+    } else {
+      self.weights = Array(uncheckedWeights.prefix(Self.count))
+      self.recallBias = uncheckedWeights[Self.count]
+    }
   }
 
-  /// Accepts exactly 21 finite values inside ``bounds``; anything else throws, naming the index.
+  /// Accepts exactly 21 finite values inside ``bounds``, or 22 whose last is the recall bias
+  /// (inside ``recallBiasBounds``); anything else throws, naming the index.
   public init(validating values: [Double]) throws(MemoryModelsError) {
-    guard values.count == Self.count else { throw .parameterCount(values.count) }
+    guard values.count == Self.count || values.count == Self.count + 1 else { throw .parameterCount(values.count) }
     for (i, v) in values.enumerated() {
       guard v.isFinite else { throw .parameterNotFinite(index: i) }
-      let b = Self.bounds[i]
+      let b = i < Self.count ? Self.bounds[i] : Self.recallBiasBounds
       guard b.contains(v) else {
         throw .parameterOutOfBounds(index: i, value: v, lower: b.lowerBound, upper: b.upperBound)
       }
     }
-    self.weights = values
+    self.init(uncheckedWeights: values)
   }
 
   /// Whether ``init(migrating:)`` changed a vector: migrated from an older FSRS, and/or clipped.
@@ -66,7 +96,7 @@ public struct FSRSParameters: Sendable, Hashable {
     for (i, v) in values.enumerated() where !v.isFinite { throw .parameterNotFinite(index: i) }
     var w = values
     switch values.count {
-    case 21:
+    case 21, 22:
       return (try FSRSParameters(validating: values), Migration(originalCount: 21, clippedIndices: []))
     case 19:
       w += [0, 0.5]

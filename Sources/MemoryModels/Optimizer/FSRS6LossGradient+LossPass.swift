@@ -10,6 +10,8 @@ extension FSRS6LossGradient {
     @usableFromInline let end: Int
     @usableFromInline var sum = 0.0
     @usableFromInline var plain = 0.0
+    /// The recall bias's moments of the card's examples, when asked for.
+    @usableFromInline var moments = RecallBias.Moments()
 
     @inlinable init(s: Double, d: Double, i: Int, end: Int) {
       self.s = s; self.d = d; self.i = i; self.end = end
@@ -27,10 +29,11 @@ extension FSRS6LossGradient {
 
   /// One review of a loss-only lane: its example's BCE (weighted into `sum`, plain into
   /// `plain`) if it is on a later day and, with `times`, at or after `cut`; then S and D.
+  /// With `collect`, the example also adds to the lane's ``RecallBias/Moments``.
   @inlinable @inline(__always)
   func lossStep(
     _ lane: inout LossLane, _ ratings: UnsafeBufferPointer<UInt8>, _ elapsed: UnsafeBufferPointer<Int32>,
-    weights: UnsafeBufferPointer<Double>?, times: UnsafeBufferPointer<Int64>?, from cut: Int64
+    weights: UnsafeBufferPointer<Double>?, times: UnsafeBufferPointer<Int64>?, from cut: Int64, collect: Bool = false
   ) {
     let eps = BinaryCrossEntropy.epsilon
     let i = lane.i
@@ -50,6 +53,7 @@ extension FSRS6LossGradient {
         let l = g > 1 ? (r > eps && r < 1 - eps ? -w20 * lb : log(p)) : log(1 - p)
         lane.sum -= (weights?[i] ?? 1) * l
         lane.plain -= l
+        if collect { lane.moments.add(p, recalled: g > 1, weight: weights?[i] ?? 1) }
       }
       if g == 1 {
         let sf = w11 * exp(-w12 * log(d)) * (exp(w13 * log(s + 1)) - 1) * exp(w14 * (1 - r))
@@ -74,11 +78,13 @@ extension FSRS6LossGradient {
   func loss(
     _ ratings: UnsafeBufferPointer<UInt8>, _ elapsed: UnsafeBufferPointer<Int32>, _ start: Int, _ end: Int,
     weights: UnsafeBufferPointer<Double>? = nil, times: UnsafeBufferPointer<Int64>? = nil, from cut: Int64 = .min,
-    plain: UnsafeMutablePointer<Double>? = nil
+    plain: UnsafeMutablePointer<Double>? = nil, moments: UnsafeMutablePointer<RecallBias.Moments>? = nil
   ) -> Double {
     var lane = lossLane(ratings, start, end)
-    while lane.i < lane.end { lossStep(&lane, ratings, elapsed, weights: weights, times: times, from: cut) }
+    let collect = moments != nil
+    while lane.i < lane.end { lossStep(&lane, ratings, elapsed, weights: weights, times: times, from: cut, collect: collect) }
     if let plain { plain.pointee += lane.plain }
+    if let moments { moments.pointee += lane.moments }
     return lane.sum
   }
 
@@ -86,31 +92,38 @@ extension FSRS6LossGradient {
   /// each card's sum added in card order (`plain` likewise): the same bits as calling ``loss``
   /// card by card. Cards are walked two at a time side by side: a card's reviews form one serial
   /// chain of `exp`/`log` calls, and two independent chains let the processor overlap them.
+  /// With `moments`, the recall bias's moments are added to it too (card by card, in order).
   @inlinable
   func losses(
     _ ratings: UnsafeBufferPointer<UInt8>, _ elapsed: UnsafeBufferPointer<Int32>, _ starts: UnsafeBufferPointer<Int>,
-    _ first: Int, _ last: Int, weights: UnsafeBufferPointer<Double>? = nil, plain: UnsafeMutablePointer<Double>? = nil
+    _ first: Int, _ last: Int, weights: UnsafeBufferPointer<Double>? = nil, plain: UnsafeMutablePointer<Double>? = nil,
+    moments: UnsafeMutablePointer<RecallBias.Moments>? = nil
   ) -> Double {
     var total = 0.0
     var c = first
+    let collect = moments != nil
     while c + 1 < last {
       var a = lossLane(ratings, starts[c], starts[c + 1])
       var b = lossLane(ratings, starts[c + 1], starts[c + 2])
       while a.i < a.end && b.i < b.end {
-        lossStep(&a, ratings, elapsed, weights: weights, times: nil, from: .min)
-        lossStep(&b, ratings, elapsed, weights: weights, times: nil, from: .min)
+        lossStep(&a, ratings, elapsed, weights: weights, times: nil, from: .min, collect: collect)
+        lossStep(&b, ratings, elapsed, weights: weights, times: nil, from: .min, collect: collect)
       }
-      while a.i < a.end { lossStep(&a, ratings, elapsed, weights: weights, times: nil, from: .min) }
-      while b.i < b.end { lossStep(&b, ratings, elapsed, weights: weights, times: nil, from: .min) }
+      while a.i < a.end { lossStep(&a, ratings, elapsed, weights: weights, times: nil, from: .min, collect: collect) }
+      while b.i < b.end { lossStep(&b, ratings, elapsed, weights: weights, times: nil, from: .min, collect: collect) }
       total += a.sum
       total += b.sum
       if let plain {
         plain.pointee += a.plain
         plain.pointee += b.plain
       }
+      if let moments {
+        moments.pointee += a.moments
+        moments.pointee += b.moments
+      }
       c += 2
     }
-    if c < last { total += loss(ratings, elapsed, starts[c], starts[c + 1], weights: weights, plain: plain) }
+    if c < last { total += loss(ratings, elapsed, starts[c], starts[c + 1], weights: weights, plain: plain, moments: moments) }
     return total
   }
 }

@@ -175,23 +175,37 @@ struct FSRS6LossGradient {
   /// examples (``flushFisher(_:into:)``) instead of one rank-one update each: each row is
   /// loaded and stored once per block. The block runs across cards (the rows do not depend on
   /// the card). The order of every addition is fixed by the cards alone.
+  ///
+  /// With `fisherStride` k > 1 only the cards whose index is a multiple of k add their Fisher
+  /// information (the caller scales the rows by the examples' share); every card still adds its
+  /// loss and gradient. The sampled cards depend on the card index only, not on the halves.
   @inlinable
   func fisherPasses(
     _ ratings: UnsafeBufferPointer<UInt8>, _ elapsed: UnsafeBufferPointer<Int32>, _ starts: UnsafeBufferPointer<Int>,
     _ first: Int, _ last: Int, _ loss: inout Double, _ grad: inout ParameterGradient,
-    weights: UnsafeBufferPointer<Double>?, fisher: UnsafeMutablePointer<FisherRow>, buffer: UnsafeMutablePointer<FisherRow>
+    weights: UnsafeBufferPointer<Double>?, fisher: UnsafeMutablePointer<FisherRow>, buffer: UnsafeMutablePointer<FisherRow>,
+    fisherStride: Int = 1
   ) {
     var held = 0
     for c in first..<last {
+      let sampled = fisherStride <= 1 || c % fisherStride == 0
       var lane: Lane<FloatTangent> = begin(ratings, starts[c], starts[c + 1])
-      lane.pending = buffer
-      lane.pendingCount = held
+      if sampled {
+        lane.pending = buffer
+        lane.pendingCount = held
+      }
       lane.loss = loss
-      while lane.i < lane.end { step(&lane, ratings, elapsed, weights: weights, fisher: fisher) }
+      while lane.i < lane.end { step(&lane, ratings, elapsed, weights: weights, fisher: sampled ? fisher : nil) }
       loss = lane.loss
       FloatTangent.flush(lane.grad, into: &grad)
-      held = lane.pendingCount
-      if c == last - 1 { Self.flushFisher(&lane, into: fisher) }
+      if sampled { held = lane.pendingCount }
+    }
+    // The examples still held (fewer than a block) are added last, as every card's are.
+    if held > 0 {
+      var lane = Lane<FloatTangent>(s: 0, ds: .zero, d: 0, dd: .zero, i: 0, end: 0)
+      lane.pending = buffer
+      lane.pendingCount = held
+      Self.flushFisher(&lane, into: fisher)
     }
   }
 

@@ -18,10 +18,11 @@ extension FSRSOptimizer {
   /// Gauss–Newton step on J at that γ. Otherwise γ stays ``Configuration/regularization``
   /// scaled by (n/10⁴)^``Configuration/regularizationExponent``.
   /// Returns the weights, the final γ, the iterations and, when the last pass was the
-  /// loss-only one at the returned weights, their plain mean log loss from that same pass.
+  /// loss-only one at the returned weights, their plain mean log loss and (with
+  /// ``Configuration/recallBias``) the recall bias's moments from that same pass.
   func evidenceGaussNewton(
     _ data: TrainingData, start: [Double], weights: [Double]?, counter: PassCounter?
-  ) -> ([Double], Double, Int, Double?) {
+  ) -> ([Double], Double, Int, Double?, RecallBias.Moments?) {
     let n = Double(data.exampleCount)
     let bounds = Self.trainingBounds
     let sigma = Self.priorScale
@@ -37,7 +38,7 @@ extension FSRSOptimizer {
     var (fd, gd, hd) = f(u)
     counter?.reviews += passCost
     var iterations = 0
-    guard fd.isFinite else { return (start, gamma, 0, nil) }
+    guard fd.isFinite else { return (start, gamma, 0, nil, nil) }
 
     func total(_ u: [Double], _ fd: Double, _ gd: [Double], _ hd: [Double], _ gamma: Double) -> (Double, [Double], [Double]) {
       var value = fd
@@ -54,6 +55,7 @@ extension FSRSOptimizer {
 
     var damping = 1e-3
     var plainLoss: Double? = nil
+    var biasMoments: RecallBias.Moments? = nil
     while iterations < c.newtonIterations {
       if c.evidenceRegularization {
         let uu = u.reduce(0) { $0 + $1 * $1 }
@@ -79,6 +81,7 @@ extension FSRSOptimizer {
       var converged = false
       var uNew = u, fdNew = fd, gdNew = gd, hdNew = hd
       var plainNew: Double? = nil
+      var momentsNew: RecallBias.Moments? = nil
       for _ in 0..<20 {
         guard let step = ProjectedGaussNewton.clampedStep(u, g, h, free, lower, upper, lambda: damping * scale) else { break }
         uNew = step.x
@@ -90,8 +93,13 @@ extension FSRSOptimizer {
           // The last step's trial needs only its value (nothing is solved after it); the same
           // pass gives the plain loss the acceptance test needs.
           var plain = 0.0
-          fdNew = Self.weightedLoss(data, (0..<21).map { start[$0] + sigma[$0] * uNew[$0] }, weights: weights, threads: c.threads, plain: &plain)
+          var moments = RecallBias.Moments()
+          let trial = (0..<21).map { start[$0] + sigma[$0] * uNew[$0] }
+          fdNew = c.recallBias
+            ? Self.weightedLoss(data, trial, weights: weights, threads: c.threads, plain: &plain, moments: &moments)
+            : Self.weightedLoss(data, trial, weights: weights, threads: c.threads, plain: &plain)
           plainNew = plain
+          momentsNew = c.recallBias ? moments : nil
           counter?.reviews += data.ratings.count / 3
         } else {
           (fdNew, gdNew, hdNew) = f(uNew)
@@ -113,30 +121,39 @@ extension FSRSOptimizer {
       }
       u = uNew; fd = fdNew; gd = gdNew; hd = hdNew
       plainLoss = plainNew
+      biasMoments = momentsNew
     }
-    return ((0..<21).map { start[$0] + sigma[$0] * u[$0] }, gamma, iterations, plainLoss)
+    return ((0..<21).map { start[$0] + sigma[$0] * u[$0] }, gamma, iterations, plainLoss, biasMoments)
   }
 
   /// Σ ρ·BCE / n at `w` (ρ = `weights`, or 1), without tangents (``FSRS6LossGradient/losses``),
   /// in the two fixed halves of the cards (added in order, so the value does not depend on
   /// `threads`). `plain` receives
-  /// Σ BCE / n from the same pass, the same bits as ``meanLogLoss(_:_:threads:)``.
-  static func weightedLoss(_ data: TrainingData, _ w: [Double], weights: [Double]?, threads: Int, plain: UnsafeMutablePointer<Double>? = nil) -> Double {
+  /// Σ BCE / n from the same pass, the same bits as ``meanLogLoss(_:_:threads:)``; `moments`
+  /// the recall bias's moments (``RecallBias``) under the same weights ρ.
+  static func weightedLoss(
+    _ data: TrainingData, _ w: [Double], weights: [Double]?, threads: Int, plain: UnsafeMutablePointer<Double>? = nil,
+    moments: UnsafeMutablePointer<RecallBias.Moments>? = nil
+  ) -> Double {
     let model = FSRS6LossGradient(w)
     let cards = data.trainingCardCount
     var halves = [0.0, 0.0]
     var plainHalves = [0.0, 0.0]
+    var momentHalves = [RecallBias.Moments(), RecallBias.Moments()]
     data.ratings.withUnsafeBufferPointer { ratings in
       data.elapsed.withUnsafeBufferPointer { elapsed in
         (weights ?? []).withUnsafeBufferPointer { wp in
           halves.withUnsafeMutableBufferPointer { out in
             plainHalves.withUnsafeMutableBufferPointer { plainOut in
-              let o = out.baseAddress!, po = plainOut.baseAddress!
-              data.starts.withUnsafeBufferPointer { starts in
-                inHalves(threads: threads) { h in
-                  o[h] = model.losses(
-                    ratings, elapsed, starts, h == 0 ? 0 : cards / 2, h == 0 ? cards / 2 : cards,
-                    weights: weights == nil ? nil : wp, plain: plain == nil ? nil : po + h)
+              momentHalves.withUnsafeMutableBufferPointer { momentOut in
+                let o = out.baseAddress!, po = plainOut.baseAddress!, mo = momentOut.baseAddress!
+                data.starts.withUnsafeBufferPointer { starts in
+                  inHalves(threads: threads) { h in
+                    o[h] = model.losses(
+                      ratings, elapsed, starts, h == 0 ? 0 : cards / 2, h == 0 ? cards / 2 : cards,
+                      weights: weights == nil ? nil : wp, plain: plain == nil ? nil : po + h,
+                      moments: moments == nil ? nil : mo + h)
+                  }
                 }
               }
             }
@@ -145,6 +162,10 @@ extension FSRSOptimizer {
       }
     }
     plain?.pointee = (plainHalves[0] + plainHalves[1]) / Double(data.exampleCount)
+    if let moments {
+      moments.pointee = momentHalves[0]
+      moments.pointee += momentHalves[1]
+    }
     return (halves[0] + halves[1]) / Double(data.exampleCount)
   }
 

@@ -60,11 +60,12 @@ extension FSRSOptimizer {
                       var l = 0.0
                       var g = ParameterGradient.zero
                       let half = h == 0 ? 0..<(cards / 2) : (cards / 2)..<cards
-                      if floatTangents && stride == 1 {
+                      if floatTangents {
                         data.starts.withUnsafeBufferPointer { starts in
                           model.fisherPasses(
                             ratings, elapsed, starts, half.lowerBound, half.upperBound, &l, &g,
-                            weights: weights == nil ? nil : wp, fisher: fp + 21 * h, buffer: bp + 2 * block * h)
+                            weights: weights == nil ? nil : wp, fisher: fp + 21 * h, buffer: bp + 2 * block * h,
+                            fisherStride: stride)
                         }
                         lp[h] = l
                         gp[h] = g

@@ -10,8 +10,9 @@ import PlannerCore
 /// (``InitialStabilityPretrainer``) → a few projected Gauss–Newton steps on the whole training
 /// part, on the recency-weighted binary cross-entropy plus a pull toward the start whose strength
 /// γ is re-estimated before each step by the evidence rule
-/// (``evidenceGaussNewton(_:start:weights:counter:)``). The fit shipped before it (γ chosen by an
-/// inner time split, then L-BFGS) is ``Configuration/innerSplitLBFGS``. See docs/optimizer.md.
+/// (``evidenceGaussNewton(_:start:weights:counter:)``) → the learner's recall bias on the same
+/// targets (``RecallBias``). The fit shipped before it (γ chosen by an inner time split, then
+/// L-BFGS) is ``Configuration/innerSplitLBFGS``. See docs/optimizer.md.
 public struct FSRSOptimizer: Sendable {
   public struct Configuration: Sendable, Hashable {
     /// Passes over the data (fsrs-rs: 5).
@@ -50,8 +51,9 @@ public struct FSRSOptimizer: Sendable {
     /// L-BFGS starts its curvature from the Fisher information at the start point (one pass
     /// more per fit, far fewer iterations; measured in docs/optimizer.md, not the default).
     public var fisherPreconditioner = false
-    /// Gauss–Newton iterations at most (``Solver/gaussNewton``, ``directGaussNewton``).
-    public var newtonIterations = 5
+    /// Gauss–Newton iterations at most (``Solver/gaussNewton``, ``directGaussNewton``). The
+    /// default fit takes 3 (issue #17's speed; 5 before, docs/optimizer.md "Three steps").
+    public var newtonIterations = 3
     /// Gauss–Newton iterations at most in the inner fits that choose γ (nil: ``newtonIterations``).
     public var innerNewtonIterations: Int? = nil
     /// Gauss–Newton stops when a step gains (or the next is predicted to gain) less than this.
@@ -84,8 +86,9 @@ public struct FSRSOptimizer: Sendable {
     /// loss-only pass (no gradient or Fisher matrix is needed after it).
     public var lossOnlyLastStep = true
     /// The Fisher matrix of the Gauss–Newton solvers from every this-many-th card only, scaled
-    /// by the examples' share (the gradient stays exact; 1: every card).
-    public var fisherStride = 1
+    /// by the examples' share (the gradient, the loss and the acceptance test stay exact; 1:
+    /// every card). The default fit takes every second card: the matrix only steers the steps.
+    public var fisherStride = 2
     /// The Gauss–Newton passes (gradient and Fisher matrix) take `exp`/`log` in single
     /// precision (``FSRS6LossGradient/lnAndPower(_:_:_:)``): ≈ 4 % less CPU per fit, the dev-set figures
     /// unchanged to the fifth decimal. The plain losses that decide acceptance and are reported
@@ -96,6 +99,10 @@ public struct FSRSOptimizer: Sendable {
     /// half the vector work, a row loaded and stored once per block. Like ``singlePrecisionPass``
     /// it only steers the steps; the pass's loss is the same bits either way.
     public var singlePrecisionTangents = true
+    /// After the 21 weights (when all were fitted), fit the learner's recall bias b on the same
+    /// recency-weighted training targets (``RecallBias``): the predicted recall becomes
+    /// σ(b + logit R). Measured out of sample on the dev set (docs/optimizer.md, "Recall bias").
+    public var recallBias = true
 
     /// The default: the evidence Gauss–Newton fit (docs/optimizer.md).
     public init() {}
@@ -108,6 +115,7 @@ public struct FSRSOptimizer: Sendable {
       c.directGaussNewton = false
       c.evidenceRegularization = false
       c.newtonIterations = 30
+      c.fisherStride = 1
       c.evidenceRange = 0.1...100
       c.lossOnlyLastStep = false
       c.singlePrecisionPass = false
@@ -216,10 +224,10 @@ public struct FSRSOptimizer: Sendable {
 
     if configuration.directGaussNewton {
       let weights = configuration.recencyWeighting ? data.recencyWeights() : nil
-      let (trained, gamma, it, loss) = evidenceGaussNewton(data, start: start, weights: weights, counter: counter)
+      let (trained, gamma, it, loss, moments) = evidenceGaussNewton(data, start: start, weights: weights, counter: counter)
       report.regularization = gamma
       report.steps = it
-      return accept(trained, data: data, defaultLoss: defaultLoss, report: report, loss: loss)
+      return accept(trained, data: data, defaultLoss: defaultLoss, report: report, loss: loss, moments: moments, recency: weights, counter: counter)
     }
     var gamma = configuration.regularization
     var warm: [Double]? = nil
@@ -231,19 +239,42 @@ public struct FSRSOptimizer: Sendable {
     let (trained, steps, epochs, _) = solve(data, start: start, gamma: gamma, warmStart: warm, curvature: curvature, counter: counter)
     report.steps = steps
     report.epochs = epochs
-    return accept(trained, data: data, defaultLoss: defaultLoss, report: report)
+    let recency = configuration.recallBias && configuration.recencyWeighting ? data.recencyWeights() : nil
+    return accept(trained, data: data, defaultLoss: defaultLoss, report: report, recency: recency, counter: counter)
   }
 
   /// The report with `trained` (clipped) if its plain in-sample loss is not worse than the
   /// defaults', else with the defaults and the reason. `loss`: that loss of `trained` when the
-  /// solver already has it (used only if clipping leaves `trained` as it is).
-  func accept(_ trained: [Double], data: TrainingData, defaultLoss: Double, report: FSRSFitReport, loss known: Double? = nil) -> FSRSFitReport {
+  /// solver already has it (used only if clipping leaves `trained` as it is), `moments` the
+  /// recall bias's moments from the same pass. With ``Configuration/recallBias`` the accepted
+  /// weights get the recall bias fitted on the training targets under the weights `recency`
+  /// (``RecallBias``; its moments from one more loss-only pass when the solver has none).
+  /// ``FSRSFitReport/logLossAfter`` stays the 21 weights' loss, the one the acceptance compares.
+  func accept(
+    _ trained: [Double], data: TrainingData, defaultLoss: Double, report: FSRSFitReport, loss known: Double? = nil,
+    moments knownMoments: RecallBias.Moments? = nil, recency: [Double]? = nil, counter: PassCounter? = nil
+  ) -> FSRSFitReport {
     var report = report
     let n = data.exampleCount
     let fitted = FSRSParameters.clipped(trained)
-    let loss = known.flatMap { fitted.weights == trained ? $0 : nil } ?? Self.meanLogLoss(data, fitted, threads: configuration.threads)
+    let reuse = fitted.weights == trained
+    var moments = reuse ? knownMoments : nil
+    let loss: Double
+    if let k = known, reuse, !configuration.recallBias || moments != nil {
+      loss = k
+    } else if configuration.recallBias {
+      var plain = 0.0
+      var m = RecallBias.Moments()
+      _ = Self.weightedLoss(data, fitted.weights, weights: recency, threads: configuration.threads, plain: &plain, moments: &m)
+      counter?.reviews += data.ratings.count / 3
+      loss = plain
+      moments = m
+    } else {
+      loss = Self.meanLogLoss(data, fitted, threads: configuration.threads)
+    }
     if loss.isFinite && loss <= defaultLoss {
       report.parameters = fitted
+      if configuration.recallBias, let moments { report.parameters = fitted.withRecallBias(RecallBias.solve(moments)) }
       report.scope = .all
       report.logLossAfter = loss
       report.reason = "fitted all 21 parameters on \(n) training reviews"

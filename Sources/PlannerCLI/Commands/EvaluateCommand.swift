@@ -106,9 +106,13 @@ struct EvaluateCommand: PlannerCommand {
     })
     if !r.fits.isEmpty {
       o["fsrs6_fits"] = .array(r.fits.map { f in
-        .object(JSONObject([
-          "fitted": .string(f.scope.rawValue), "training_reviews": .number(Double(f.trainingExamples)),
-          "parameters": .array(f.parameters.weights.map(num)),
+        let fitted = JSONNode.string(f.scope.rawValue), reviews = JSONNode.number(Double(f.trainingExamples))
+        let weights = JSONNode.array(f.parameters.weights.map(num))
+        guard f.parameters.recallBias != 0 else {
+          return .object(JSONObject(["fitted": fitted, "training_reviews": reviews, "parameters": weights]))
+        }
+        return .object(JSONObject([
+          "fitted": fitted, "training_reviews": reviews, "parameters": weights, "recall_bias": num(f.parameters.recallBias),
         ]))
       })
     }

@@ -72,6 +72,9 @@ struct OptimizeCommand: PlannerCommand {
     }
     s += "log loss (mean binary cross-entropy over the training reviews): before \(fixed(r.logLossBefore)), after \(fixed(r.logLossAfter))\n"
     s += "parameters: " + r.parameters.weights.map { fixed($0, 4) }.joined(separator: ", ") + "\n"
+    if r.parameters.recallBias != 0 {
+      s += "recall bias (log-odds added to the predicted recall, fitted after the 21 parameters): \(fixed(r.parameters.recallBias, 4))\n"
+    }
     return s
   }
 

@@ -82,7 +82,7 @@ struct FSRSParameterFileTests {
     Self.expectMalformed(#"{"parameters": [\#(items.joined(separator: ","))]}"#, keyPath: "parameters[3]", containing: "a number (w3), found a string")
     Self.expectMalformed(#"{"version": 1}"#, keyPath: "parameters", containing: "missing")
     Self.expectMalformed(#"{"parameters": {"w0": 1}}"#, keyPath: "parameters", containing: "found an object")
-    Self.expectMalformed(#"{"version": 2, "parameters": []}"#, keyPath: "version", containing: "found 2")
+    Self.expectMalformed(#"{"version": 3, "parameters": []}"#, keyPath: "version", containing: "found 3")
     Self.expectMalformed(#"{"version": "1", "parameters": []}"#, keyPath: "version", containing: "an integer, found a string")
     Self.expectMalformed(#"{"version": 1.5, "parameters": []}"#, keyPath: "version", containing: "an integer")
     Self.expectMalformed(#"{"model": "sm2", "parameters": []}"#, keyPath: "model", containing: "found \"sm2\"")

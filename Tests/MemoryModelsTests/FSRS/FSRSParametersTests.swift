@@ -74,7 +74,7 @@ struct FSRSParametersTests {
     _ = try FSRSParameters(validating: FSRSParameters.bounds.map(\.upperBound))
   }
 
-  @Test("any length but 17, 19 or 21 is an error", arguments: [0, 1, 16, 18, 20, 22, 40])
+  @Test("any length but 17, 19, 21 or 22 (the weights and the recall bias) is an error", arguments: [0, 1, 16, 18, 20, 23, 40])
   func wrongLength(count: Int) {
     let v = Array(repeating: 1.0, count: count)
     #expect(throws: MemoryModelsError.parameterCount(count)) { try FSRSParameters.migrating(v) }

@@ -11,15 +11,16 @@ struct EvidenceGaussNewtonTests {
   @Test func theDefaultIsTheEvidenceFitAndTheInnerSplitFitStaysReachable() {
     let c = FSRSOptimizer.Configuration()
     #expect(c.directGaussNewton && c.evidenceRegularization && c.lossOnlyLastStep && c.recencyWeighting)
-    #expect(c.newtonIterations == 5 && c.evidenceRange == 0.1...10 && c.singlePrecisionPass)
+    #expect(c.newtonIterations == 3 && c.fisherStride == 2 && c.evidenceRange == 0.1...10 && c.singlePrecisionPass)
     let old = FSRSOptimizer.Configuration.innerSplitLBFGS
+    #expect(old.fisherStride == 1)
     #expect(!old.directGaussNewton && !old.evidenceRegularization && !old.lossOnlyLastStep && !old.singlePrecisionPass)
     #expect(old.solver == .lbfgs && old.newtonIterations == 30 && old.regularizationCandidates == [0.3, 1, 3, 10])
     let cards = FSRSHistorySimulator.histories(parameters: FSRSHistorySimulator.custom, cards: 80, reviewsPerCard: 6, seed: 9)
     let a = FSRSOptimizer().fit(cards), b = FSRSOptimizer(configuration: old).fit(cards)
     #expect(a.scope == .all && b.scope == .all)
     #expect(a.parameters != b.parameters)
-    #expect(a.steps <= 5 && a.regularization.map { (0.1...10).contains($0) } == true)
+    #expect(a.steps <= 3 && a.regularization.map { (0.1...10).contains($0) } == true)
   }
 
   /// Same bytes with one and two threads and on a second run.
@@ -136,6 +137,81 @@ struct EvidenceGaussNewtonTests {
               #expect(abs(x - y) <= 1e-5 * Double(count + 1), "\(count) examples, (\(i), \(j)): \(x) vs \(y)")
               // Within one 4-lane half both (i, j) and (j, i) are summed, each with its own rounding.
               #expect(abs(y - FSRS6LossGradient.fisherEntry(many.baseAddress!, j, i)) <= 1e-5 * Double(count + 1))
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /// The Fisher pass with a stride (the default's every second card, and every third) adds the
+  /// same loss and gradient bits as with every card, and as Fisher matrix the rank-one updates
+  /// of the sampled cards' examples only (cards `c` with `c % k == 0`, by their index in the
+  /// data, whatever the range walked), to `Float` rounding.
+  @Test func fisherFromEveryKthCardIsThoseCardsRankOneUpdates() {
+    typealias Row = FSRS6LossGradient.FisherRow
+    let cards = FSRSHistorySimulator.histories(parameters: FSRSHistorySimulator.custom, cards: 45, reviewsPerCard: 10, seed: 8)
+    let data = TrainingData(cards)
+    let model = FSRS6LossGradient(FSRSHistorySimulator.custom.weights, singlePrecision: true)
+    let weights = data.recencyWeights()
+    let block = FSRS6LossGradient.fisherBlock
+    data.ratings.withUnsafeBufferPointer { ratings in
+      data.elapsed.withUnsafeBufferPointer { elapsed in
+        data.starts.withUnsafeBufferPointer { starts in
+          weights.withUnsafeBufferPointer { wp in
+            for (first, last) in [(0, data.trainingCardCount), (3, data.trainingCardCount - 2)] {
+              var lossAll = 0.0, gradAll = ParameterGradient.zero
+              var fisherAll = [Row](repeating: .zero, count: 21)
+              var buffer = [Row](repeating: .zero, count: 2 * block)
+              fisherAll.withUnsafeMutableBufferPointer { f in
+                buffer.withUnsafeMutableBufferPointer { b in
+                  model.fisherPasses(
+                    ratings, elapsed, starts, first, last, &lossAll, &gradAll, weights: wp, fisher: f.baseAddress!,
+                    buffer: b.baseAddress!)
+                }
+              }
+              for k in [2, 3] {
+                var loss = 0.0, grad = ParameterGradient.zero
+                var fisher = [Row](repeating: .zero, count: 21)
+                fisher.withUnsafeMutableBufferPointer { f in
+                  buffer.withUnsafeMutableBufferPointer { b in
+                    model.fisherPasses(
+                      ratings, elapsed, starts, first, last, &loss, &grad, weights: wp, fisher: f.baseAddress!,
+                      buffer: b.baseAddress!, fisherStride: k)
+                  }
+                }
+                #expect(loss.bitPattern == lossAll.bitPattern)
+                for j in 0..<21 { #expect(grad[j].bitPattern == gradAll[j].bitPattern, "g\(j)") }
+                // The sampled cards one by one, one rank-one update per example.
+                var rankOne = [Row](repeating: .zero, count: 21)
+                var l = 0.0, g = ParameterGradient.zero
+                for c in first..<last where c % k == 0 {
+                  rankOne.withUnsafeMutableBufferPointer { f in
+                    model.pass(
+                      ratings, elapsed, starts[c], starts[c + 1], &l, &g, weights: wp, fisher: f.baseAddress!,
+                      tangents: FloatTangent.self)
+                  }
+                }
+                fisher.withUnsafeBufferPointer { many in
+                  rankOne.withUnsafeBufferPointer { one in
+                    fisherAll.withUnsafeBufferPointer { all in
+                      var scale = 0.0
+                      for i in 0..<21 { scale = max(scale, abs(FSRS6LossGradient.fisherEntry(one.baseAddress!, i, i))) }
+                      #expect(scale > 0)
+                      for i in 0..<21 {
+                        for j in 0...i {
+                          let x = FSRS6LossGradient.fisherEntry(one.baseAddress!, i, j)
+                          let y = FSRS6LossGradient.fisherEntry(many.baseAddress!, i, j)
+                          #expect(abs(x - y) <= 1e-5 * scale, "stride \(k), cards \(first)..<\(last), (\(i), \(j)): \(x) vs \(y)")
+                        }
+                      }
+                      // Fewer examples than the full matrix: its trace is smaller.
+                      let trace = { (r: UnsafePointer<Row>) in (0..<21).reduce(0.0) { $0 + FSRS6LossGradient.fisherEntry(r, $1, $1) } }
+                      #expect(trace(many.baseAddress!) < trace(all.baseAddress!))
+                    }
+                  }
+                }
+              }
             }
           }
         }
