@@ -113,18 +113,7 @@ enum LearnerSnapshotBytes {
       return uintSlow()
     }
 
-    mutating func uintSlow() -> UInt64? {
-      var value: UInt64 = 0
-      var shift: UInt64 = 0
-      while at < bytes.count, shift < 64 {
-        let b = bytes[at]
-        at += 1
-        value |= UInt64(b & 0x7F) << shift
-        if b < 0x80 { return value }
-        shift += 7
-      }
-      return nil
-    }
+    mutating func uintSlow() -> UInt64? { LEB128.read(bytes, at: &at) }
 
     /// A non-negative Int (a count, an offset).
     @inline(__always)

@@ -64,18 +64,11 @@ public struct TextList: Sendable {
     return p - at
   }
 
-  /// A LEB128 length at `at` (advanced past it); nil when it runs past the end or overflows.
+  /// A LEB128 length at `at` (advanced past it); nil when it runs past the end or past `Int`.
   @inline(__always)
   private static func length(_ bytes: UnsafeBufferPointer<UInt8>, _ at: inout Int) -> Int? {
-    var value = 0, shift = 0
-    while at < bytes.count, shift < 63 {
-      let b = bytes[at]
-      at += 1
-      value |= Int(b & 0x7F) << shift
-      if b < 0x80 { return value }
-      shift += 7
-    }
-    return nil
+    guard let n = LEB128.read(bytes, at: &at), n <= UInt64(Int.max) else { return nil }
+    return Int(n)
   }
 }
 

@@ -60,6 +60,26 @@ struct TextListTests {
     open.withUnsafeBufferPointer { #expect(TextList.encodedLength(of: 1, in: $0, from: 0) == nil) }
   }
 
+  @Test("LEB128: values of one to ten bytes read back, and an eleventh byte or a missing end is refused")
+  func leb128() {
+    func bytes(_ v: UInt64) -> [UInt8] {
+      var v = v, out: [UInt8] = []
+      while v >= 0x80 { out.append(UInt8(v & 0x7F) | 0x80); v >>= 7 }
+      return out + [UInt8(v)]
+    }
+    for v: UInt64 in [0, 1, 127, 128, 300, 16_383, 16_384, 1 << 35, UInt64.max] {
+      let b = bytes(v) + [0x55]
+      var at = 0
+      let read = b.withUnsafeBufferPointer { LEB128.read($0, at: &at) }
+      #expect(read == v && at == b.count - 1, "\(v)")
+    }
+    var at = 0
+    let eleven = [UInt8](repeating: 0x80, count: 10) + [0x01]
+    #expect(eleven.withUnsafeBufferPointer { LEB128.read($0, at: &at) } == nil)
+    at = 0
+    #expect(([0x80, 0x80] as [UInt8]).withUnsafeBufferPointer { LEB128.read($0, at: &at) } == nil)
+  }
+
   @Test("coded as a JSON array of strings, whichever way it was made")
   func codable() throws {
     let e = Self.encoded(["кіт", "котик"])
