@@ -46,6 +46,4 @@ package struct QuranProgress: Sendable {
     self.learned = learned
     nextIndex = sequence.firstIndex { !learned[$0] } ?? sequence.count
   }
-
-  var remaining: [Int] { sequence.filter { !learned[$0] } }
 }
