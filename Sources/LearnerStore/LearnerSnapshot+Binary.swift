@@ -146,7 +146,7 @@ extension LearnerSnapshot {
     let owner = EncodedTexts(bytes)
     return owner.bytes.withUnsafeBufferPointer { all -> T? in
       let body0 = UnsafeBufferPointer(rebasing: all[0..<(all.count - 8)])
-      var trailer = LearnerSnapshotBytes.Reader(UnsafeBufferPointer(rebasing: all[(all.count - 8)...]))
+      var trailer = LearnerSnapshotBytes.Reader(UnsafeBufferPointer(rebasing: all[(all.count - 8)...]), owner: owner)
       guard trailer.fixed64() == LearnerSnapshotBytes.checksum(body0) else { return nil }
       var r = LearnerSnapshotBytes.Reader(body0, owner: owner)
       r.at = magic.count

@@ -89,10 +89,10 @@ enum LearnerSnapshotBytes {
   struct Reader {
     let bytes: UnsafeBufferPointer<UInt8>
     var at = 0
-    /// The array `bytes` points into, when the lists read (``textList()``) may keep it.
-    var owner: EncodedTexts?
+    /// The array `bytes` points into: the lists read (``textList()``) keep it.
+    let owner: EncodedTexts
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, owner: EncodedTexts? = nil) { self.bytes = bytes; self.owner = owner }
+    init(_ bytes: UnsafeBufferPointer<UInt8>, owner: EncodedTexts) { self.bytes = bytes; self.owner = owner }
 
     var atEnd: Bool { at == bytes.count }
 
@@ -160,19 +160,11 @@ enum LearnerSnapshotBytes {
     }
 
     /// A count, then that many strings (as ``Writer/string(_:)`` writes each): a ``TextList``
-    /// left encoded in the owner's bytes (decoded when read), or decoded now without an owner.
+    /// left encoded in the owner's bytes, decoded when read.
     mutating func textList() -> TextList? {
-      guard let n = count() else { return nil }
-      if n == 0 { return TextList() }
-      if let owner {
-        guard let length = TextList.encodedLength(of: n, in: bytes, from: at) else { return nil }
-        at += length
-        return TextList(encoded: at - length..<at, in: owner, count: n)
-      }
-      var list: [String] = []
-      list.reserveCapacity(n)
-      for _ in 0..<n { guard let s = string() else { return nil }; list.append(s) }
-      return TextList(list)
+      guard let n = count(), let length = TextList.encodedLength(of: n, in: bytes, from: at) else { return nil }
+      at += length
+      return TextList(encoded: at - length..<at, in: owner, count: n)
     }
 
     mutating func raw() -> UnsafeBufferPointer<UInt8>? {
