@@ -113,18 +113,18 @@ extension DailyPlanner {
   }
 
   /// What the vocabulary candidates and the reminders both read about the state's words,
-  /// computed once per plan: whether they are in key order with unique keys
-  /// (``VocabularyKeyOrder``), and each word's learning day of its last review
-  /// (``VocabularyRanking/lastReviewDays(_:clock:)``). Nothing without words.
+  /// computed once per plan: each word's learning day of its last review
+  /// (``VocabularyRanking/lastReviewDays(_:clock:)``). Nothing without words. The words are
+  /// ``Learner/vocabularyWords(_:)``'s, so in key order with unique keys (one item per key):
+  /// the word with a key is the word at its own index, no check needed (debug builds assert it).
   struct WordFacts {
-    var inKeyOrder = true
     var lastDays: [Int?] = []
 
     init(profile: LearnerProfile, state: LearnerState, words: [VocabularyWord]) throws(PlanEngineError) {
       guard !words.isEmpty else { return }
+      assert(VocabularyKeyOrder.strictlyIncreasing(words), "the state's words come in key order")
       let learner = Learner(directory: "", profile: profile, state: state, torn: nil, fromSnapshot: false, eventsFolded: 0)
       let clock = try learner.vocabularyClock()
-      inKeyOrder = VocabularyKeyOrder.strictlyIncreasing(words)
       lastDays = VocabularyRanking.lastReviewDays(words, clock: clock)
     }
   }
@@ -147,26 +147,19 @@ extension DailyPlanner {
     input.lastReviewDays = facts.lastDays
     let planned = try VocabularyPlanner.planned(input, texts: false)
     let plan = planned.plan
-    // Each item's word: the one the item was planned from when the keys are unique (the state's
-    // words come in key order), else the last word with the item's key, as a lookup by key gives.
-    let byKey: [String: Int]? = facts.inKeyOrder ? nil : {
-      var byKey: [String: Int] = [:]
-      for (i, w) in words.enumerated() { byKey[w.key] = i }
-      return byKey
-    }()
+    // Each item's word: the one the item was planned from (the keys are unique, ``WordFacts``).
     let tomorrow = day.advanced(by: 1)
     return zip(plan.items + plan.deferred, planned.sources).enumerated().map { k, pair in
-      let (item, source) = pair
-      let index = byKey == nil ? source : byKey![VocabularyWord.key(item.english)]
+      let (item, index) = pair
       let isNew = item.kind == .new
-      let lastDay = index.flatMap { planned.lastDays[$0] }
+      let lastDay = planned.lastDays[index]
       // (The word is read in place: a copy would retain its strings and arrays.)
       var candidate = VocabularyCandidate(
         kind: isNew ? .new : .review, english: item.english, translations: item.translations,
         estimatedSeconds: item.estimatedSeconds, recall: item.recall,
-        recallTomorrow: isNew ? nil : index.flatMap { VocabularyRanking.recall(words[$0].memory, lastDay: lastDay, on: tomorrow, model: model) },
+        recallTomorrow: isNew ? nil : VocabularyRanking.recall(words[index].memory, lastDay: lastDay, on: tomorrow, model: model),
         weight: VocabularyPriority.weight(popularity: item.popularity), popularity: item.popularity,
-        days: isNew || index == nil ? nil : VocabularyRanking.elapsedDays(lastDay: lastDay, on: day),
+        days: isNew ? nil : VocabularyRanking.elapsedDays(lastDay: lastDay, on: day),
         reasonCode: item.reason.code, reasonText: item.reason.text, leech: item.leech == true)
       candidate.reviewReason = planned.reviewReason(ofItem: k)
       return candidate
@@ -184,7 +177,7 @@ extension DailyPlanner {
     guard let policy = try? learner.reminderPolicy() else { return [] }
     var input = ReminderScheduler.Input(clock: clock, policy: policy, habits: state.reminderHabits, words: words,
                                         model: learner.memoryModel, desiredRetention: profile.retention.vocabulary)
-    input.wordsInKeyOrder = facts.inKeyOrder
+    input.wordsInKeyOrder = true  // (``WordFacts``)
     input.lastReviewDays = facts.lastDays
     return try ReminderScheduler.reminders(input, day: EpochDay(date.value)).map { r in
       DailyPlanReminder(at: r.localTime, localTime: String(r.localTime.dropFirst(11).prefix(5)), english: r.english,
