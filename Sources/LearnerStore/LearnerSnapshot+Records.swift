@@ -166,6 +166,7 @@ extension LearnerSnapshot {
 
   static func readInts(_ r: inout LearnerSnapshotBytes.Reader) -> [Int]? {
     guard let n = r.count() else { return nil }
+    if n == 0 { return [] }  // (most recitations have no located mistakes: no buffer)
     var out: [Int] = []
     out.reserveCapacity(n)
     for _ in 0..<n { guard let v = r.int() else { return nil }; out.append(v) }
@@ -189,19 +190,17 @@ extension LearnerSnapshot {
   @inline(__always)
   static func readTier(_ r: inout LearnerSnapshotBytes.Reader) -> QuranTier? {
     guard let raw = r.raw() else { return nil }
-    let tier: QuranTier
+    let tier: QuranTier, text: StaticString
     switch (raw.count, raw.first) {
-    case (3, UInt8(ascii: "n")?): tier = .newLesson
-    case (6, UInt8(ascii: "r")?): tier = .recentRevision
-    case (3, UInt8(ascii: "o")?): tier = .oldRevision
+    case (3, UInt8(ascii: "n")?): tier = .newLesson; text = "new"
+    case (6, UInt8(ascii: "r")?): tier = .recentRevision; text = "recent"
+    case (3, UInt8(ascii: "o")?): tier = .oldRevision; text = "old"
     default: return nil
     }
-    // The rest of the bytes checked too: a record that is not exactly a tier is refused.
-    var at = 0
-    for b in tier.rawValue.utf8 {
-      guard raw[at] == b else { return nil }
-      at += 1
-    }
+    // The rest of the bytes checked too: a record that is not exactly a tier is refused. (Against
+    // static bytes: walking `rawValue.utf8` cost 200 instructions a recitation, thousands a load.)
+    assert(text.description == tier.rawValue)
+    for i in 1..<raw.count where raw[i] != text.utf8Start[i] { return nil }
     return tier
   }
 
@@ -289,6 +288,7 @@ extension LearnerSnapshot {
         p.planOutcomes[Int(d)] = PlanInputs.PlanDayOutcome(done: done, skipped: skipped)
       }
     } else {
+      p.planOutcomes.reserveCapacity(n)  // (a year of plans: grown one doubling at a time, each rehashed)
       for _ in 0..<n {
         guard let d = r.signed(), let done = r.int(), let skipped = r.int() else { return nil }
         p.planOutcomes[Int(d)] = PlanInputs.PlanDayOutcome(done: done, skipped: skipped)
