@@ -11,11 +11,17 @@ import PlannerCore
 /// builds strings.
 public struct AudioURLTemplate: Sendable, Hashable {
   enum Part: Sendable, Hashable {
-    case text(String)
-    case field(String, width: Int)
+    /// Literal text, as its UTF-8 bytes.
+    case text([UInt8])
+    case field(Field, width: Int)
+  }
+  enum Field: String, Sendable, Hashable, CaseIterable {
+    case reciter, surah, ayah, id, page
   }
   let parts: [Part]
   public let text: String
+  /// The literal parts' bytes: a URL's length is this, the reciter's and the numbers'.
+  private let literalBytes: Int
 
   public init(parsing text: String) throws(PlanEngineError) {
     self.text = text
@@ -33,52 +39,65 @@ public struct AudioURLTemplate: Sendable, Hashable {
       let body = rest[..<close]
       rest = rest[rest.index(after: close)...]
       let pieces = body.split(separator: ":", omittingEmptySubsequences: false)
-      let name = String(pieces[0])
-      guard ["reciter", "surah", "ayah", "id", "page"].contains(name) else {
+      guard let field = Field(rawValue: String(pieces[0])) else {
         throw bad("placeholders {reciter}, {surah}, {ayah}, {id}, {page} (with an optional width, {surah:03}); not {\(body)}")
       }
       var width = 0
       if pieces.count == 2 {
-        guard name != "reciter", let w = Int(pieces[1]), w >= 1, w <= 9 else { throw bad("a width from 1 to 9 after a number placeholder, e.g. {surah:03}") }
+        guard field != .reciter, let w = Int(pieces[1]), w >= 1, w <= 9 else { throw bad("a width from 1 to 9 after a number placeholder, e.g. {surah:03}") }
         width = w
       } else if pieces.count > 2 { throw bad("one ':' at most in a placeholder") }
-      if !literal.isEmpty { parts.append(.text(literal)); literal = "" }
-      parts.append(.field(name, width: width))
+      if !literal.isEmpty { parts.append(.text(Array(literal.utf8))); literal = "" }
+      parts.append(.field(field, width: width))
     }
-    if !literal.isEmpty { parts.append(.text(literal)) }
+    if !literal.isEmpty { parts.append(.text(Array(literal.utf8))) }
     self.parts = parts
+    literalBytes = parts.reduce(0) { if case .text(let b) = $1 { $0 + b.count } else { $0 } }
   }
 
   /// The URL of one ayah.
   public func url(ayahID id: Int, reciter: String) -> String {
-    // Built as UTF-8 bytes (a plan has a URL per ayah): the same text as string concatenation.
-    var out: [UInt8] = []
-    out.reserveCapacity(text.utf8.count + reciter.utf8.count + 16)
-    let ref = Quran.ref(id)
-    for p in parts {
-      switch p {
-      case .text(let s): out.append(contentsOf: s.utf8)
-      case .field(let name, let width):
-        let n: Int
-        switch name {
-        case "reciter": out.append(contentsOf: reciter.utf8); continue
-        case "surah": n = ref.surah
-        case "ayah": n = ref.ayah
-        case "id": n = id
-        default: n = Quran.page(ofAyah: id)
+    // Written as UTF-8 straight into the string's storage (a plan has a URL per ayah): the same
+    // text as string concatenation. Each number takes at most 20 digits, or its width.
+    var reciter = reciter
+    return reciter.withUTF8 { name in
+      let capacity = literalBytes + parts.count * (name.count + 20)
+      return String(unsafeUninitializedCapacity: capacity) { buffer in
+        let out = buffer.baseAddress!
+        var at = 0
+        let ref = Quran.ref(id)
+        for p in parts {
+          switch p {
+          case .text(let bytes):
+            bytes.withUnsafeBufferPointer { b in (out + at).update(from: b.baseAddress!, count: b.count) }
+            at += bytes.count
+          case .field(.reciter, _):
+            if let base = name.baseAddress { (out + at).update(from: base, count: name.count) }
+            at += name.count
+          case .field(let field, let width):
+            let n = switch field {
+            case .surah: ref.surah
+            case .ayah: ref.ayah
+            case .id: id
+            default: Quran.page(ofAyah: id)
+            }
+            at += Self.writeDecimal(n, width: width, at: out + at)
+          }
         }
-        Self.appendDecimal(n, width: width, to: &out)
+        return at
       }
     }
-    return String(decoding: out, as: UTF8.self)
   }
 
-  /// `String(n)` as UTF-8, after `width - String(n).count` zeros when that is positive.
-  static func appendDecimal(_ n: Int, width: Int, to out: inout [UInt8]) {
-    let start = out.count
-    ByteNumberFormat.writeInt(Int64(n), into: &out)
-    let length = out.count - start
-    if width > length { out.insert(contentsOf: repeatElement(UInt8(ascii: "0"), count: width - length), at: start) }
+  /// `String(n)` as UTF-8 at `p`, after `width - String(n).count` zeros when that is positive;
+  /// returns the bytes written (at most 20 or `width`).
+  static func writeDecimal(_ n: Int, width: Int, at p: UnsafeMutablePointer<UInt8>) -> Int {
+    let length = ByteNumberFormat.writeInt(Int64(n), at: p)
+    guard width > length else { return length }
+    let zeros = width - length
+    (p + zeros).update(from: p, count: length)  // (overlapping: moves backwards, as memmove)
+    p.update(repeating: UInt8(ascii: "0"), count: zeros)
+    return width
   }
 
 }

@@ -50,8 +50,9 @@ struct QuranPlanSpeedTests {
   @Test func decimalsAsStringPadding() {
     for n in [0, 1, 9, 10, 99, 100, 604, 6236, 123_456_789, -5, -42, Int.max, Int.min + 1] {
       for width in [0, 1, 3, 9] {
-        var out: [UInt8] = []
-        AudioURLTemplate.appendDecimal(n, width: width, to: &out)
+        let out = [UInt8](unsafeUninitializedCapacity: 32) { b, count in
+          count = AudioURLTemplate.writeDecimal(n, width: width, at: b.baseAddress!)
+        }
         let s = String(n)
         #expect(String(decoding: out, as: UTF8.self) == String(repeating: "0", count: max(0, width - s.count)) + s)
       }
