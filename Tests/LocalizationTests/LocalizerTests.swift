@@ -113,6 +113,12 @@ struct LocalizerTests {
     #expect(Bidi.embed("Al-Fatiha الفاتحة", in: .leftToRight) == "\u{2066}Al-Fatiha الفاتحة\u{2069}")
     #expect(Bidi.strongDirection(of: "\u{064E}") == nil)  // fatha, a combining mark
     #expect(Bidi.strongDirection(of: "\u{FEFB}") == .rightToLeft)  // lam-alef ligature
+    // ASCII is decided without the scalar's properties: the same as the properties say.
+    for v in UInt32(0)..<0x80 {
+      let scalar = Unicode.Scalar(v)!
+      let p = scalar.properties
+      #expect(Bidi.strongDirection(of: scalar) == (p.isAlphabetic ? .leftToRight : nil), "U+\(v)")
+    }
   }
 
   @Test("surah names: Arabic in Arabic, transliteration elsewhere")
