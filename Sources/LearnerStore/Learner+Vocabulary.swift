@@ -21,21 +21,13 @@ extension Learner {
   public static func vocabularyWords(_ state: LearnerState) -> [VocabularyWord] {
     let decks = state.suspendedDecks
     let items = state.items
-    // The word keys in `sortedKeys` order, without sorting the Quran units: no `w:` key names a
-    // unit, and keys that name none are ordered as strings. Each item is found once, by its
-    // position in the dictionary (no second lookup by key).
-    var found: [Dictionary<String, ItemState>.Index] = []
-    found.reserveCapacity(items.count)
-    var at = items.startIndex
-    while at != items.endIndex {
-      if isWordItemKey(items.keys[at]) { found.append(at) }
-      items.formIndex(after: &at)
-    }
-    sortByKey(&found, in: items)
+    // The table is in key order, and the word keys (`w:` + the word key) are in the order of
+    // their word keys: the words come out in key order with unique keys, without a sort. Each
+    // item is read in place (a copy would retain its strings and lists).
     var words: [VocabularyWord] = []
-    words.reserveCapacity(found.count)
-    for at in found {
-      let item = items.values[at]  // (one copy of the item)
+    words.reserveCapacity(items.count)
+    for rank in items.indices where isWordItemKey(items.key(at: rank)) {
+      let item = items[rank: rank]
       guard let w = item.word, !w.deleted else { continue }
       words.append(VocabularyWord(
         english: w.english, translationList: w.ukrainianList,
@@ -54,43 +46,6 @@ extension Learner {
     guard bytes.next() == UInt8(ascii: "w"), bytes.next() == UInt8(ascii: ":") else { return false }
     guard let third = bytes.next(), third >= 0x80 else { return true }
     return key.hasPrefix("w:")
-  }
-
-  /// Sorts the positions by their keys in `String` order (the keys are unique). When every key
-  /// is ASCII, `String` order is byte order: each key becomes one `UInt64`, its first 7 bytes
-  /// after `w:` at 7 bits each (ASCII's top bit is 0; zero-padded: a shorter key is a prefix,
-  /// so it comes first, as in `String` order) above its place in `found` (15 bits), so a plain
-  /// integer sort orders them; only the runs sharing those 7 bytes are then sorted as strings.
-  static func sortByKey(_ found: inout [Dictionary<String, ItemState>.Index], in items: [String: ItemState]) {
-    let placeBits = 15
-    var keyed: [UInt64] = []
-    keyed.reserveCapacity(found.count)
-    for k in found.indices where found.count < 1 << placeBits {
-      var key = items.keys[found[k]]
-      let prefix = key.withUTF8 { bytes -> UInt64? in
-        var prefix: UInt64 = 0
-        for n in 0..<bytes.count {
-          let b = bytes[n]
-          if b >= 0x80 { return nil }
-          if n >= 2 && n < 9 { prefix |= UInt64(b) << UInt64(7 * (8 - n) + placeBits) }
-        }
-        return prefix
-      }
-      guard let prefix else { break }
-      keyed.append(prefix | UInt64(k))
-    }
-    guard keyed.count == found.count else { found.sort { items.keys[$0] < items.keys[$1] }; return }
-    keyed.sort()
-    let placeMask: UInt64 = 1 << UInt64(placeBits) - 1
-    var order = keyed.map { found[Int($0 & placeMask)] }
-    var start = 0
-    while start < keyed.count {
-      var end = start + 1
-      while end < keyed.count, keyed[end] & ~placeMask == keyed[start] & ~placeMask { end += 1 }
-      if end - start > 1 { order[start..<end].sort { items.keys[$0] < items.keys[$1] } }
-      start = end
-    }
-    found = order
   }
 
   /// The reminder settings of the profile, validated (an error names the profile key).

@@ -29,7 +29,7 @@ extension LearnerSnapshot {
     // The head first (what a load in time order reads), then the watermark state after it.
     if let head, let delta = baseDelta(from: head) {
       w.byte(1)
-      let order = head.keys.isEmpty ? head.state.items.keys.sorted() : head.keys
+      let order = head.keys.isEmpty ? head.state.items.keys : head.keys
       Self.writeTotals(head.state, to: &w)
       w.int(order.count)
       for (i, key) in order.enumerated() {
@@ -58,7 +58,7 @@ extension LearnerSnapshot {
       w.byte(0)
       writePending(to: &w)
       Self.writeTotals(state, to: &w)
-      let order = keys.isEmpty ? state.items.keys.sorted() : keys
+      let order = keys.isEmpty ? state.items.keys : keys
       w.int(order.count)
       for (i, key) in order.enumerated() {
         let item = state.items[key]!
@@ -85,7 +85,7 @@ extension LearnerSnapshot {
   /// not in the watermark state); nil when the watermark state has an item the head lacks (the
   /// fold never removes one: such a snapshot is written without a head).
   private func baseDelta(from head: Head) -> [(Int, (ItemState, [ItemMemory])?)]? {
-    let order = head.keys.isEmpty ? head.state.items.keys.sorted() : head.keys
+    let order = head.keys.isEmpty ? head.state.items.keys : head.keys
     guard state.items.count <= order.count else { return nil }
     var baseIndex: [String: Int] = [:]
     if !otherMemories.isEmpty {
@@ -189,13 +189,14 @@ extension LearnerSnapshot {
       keys.reserveCapacity(itemCount)
       for k in others.indices { others[k].reserveCapacity(itemCount) }
     }
-    for n in 0..<itemCount {
+    for _ in 0..<itemCount {
       guard let key = r.string() else { return nil }
-      // Decoded in place in the dictionary's new entry (no item copied, one hash of its key); a
-      // key seen twice (never written: the keys come from a dictionary) is refused.
-      let ok = readEntry(&r, into: &state.items[key, default: ItemState()], setCount: setCount, first: first,
-                         keeping: keeping, others: &others)
-      guard ok, state.items.count == n + 1 else { return nil }
+      // Decoded in place in the table's new item (no item copied; written in key order, each is
+      // appended); a key seen twice (never written) is refused.
+      let ok = state.items.add(key) { item in
+        readEntry(&r, into: &item, setCount: setCount, first: first, keeping: keeping, others: &others)
+      }
+      guard ok else { return nil }
       if keeping { keys.append(key) }
     }
     return (state, keys, others)
@@ -252,7 +253,7 @@ extension LearnerSnapshot {
         var base = readTotals(&r, against: h.state), let deltaCount = r.count()
       else { return nil }
       pending = p
-      let order = setCount > 1 ? h.keys : h.state.items.keys.sorted()
+      let order = setCount > 1 ? h.keys : h.state.items.keys
       head = Head(state: h.state, keys: h.keys, otherMemories: h.others)
       base.items = h.state.items
       var baseOthers = h.others

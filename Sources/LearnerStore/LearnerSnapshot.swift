@@ -88,7 +88,7 @@ public struct LearnerSnapshot: Sendable, Equatable {
 
     public init(state: LearnerState, others: [LearnerState]) {
       self.state = state
-      let order = others.isEmpty ? [] : state.items.keys.sorted()
+      let order = others.isEmpty ? [] : state.items.keys
       keys = order
       otherMemories = others.map { other in order.map { ItemMemory(other.items[$0]?.daily ?? DailyMemory()) } }
     }
@@ -115,7 +115,7 @@ public struct LearnerSnapshot: Sendable, Equatable {
     self.lastLineHash = lastLineHash; self.profileHash = profileHash; self.state = state
     self.watermarkMillis = watermarkMillis; self.pending = pending
     self.parameters = [parameters] + others.map(\.parameters)
-    let keys = others.isEmpty ? [] : state.items.keys.sorted()
+    let keys = others.isEmpty ? [] : state.items.keys
     self.keys = keys
     otherMemories = others.map { other in
       keys.map { key in

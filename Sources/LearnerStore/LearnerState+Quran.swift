@@ -6,18 +6,16 @@ import PlannerCore
 extension LearnerState {
   /// The memory of every Quran review unit the learner has recited, in mushaf order.
   public var quranUnitMemories: [ReviewUnitMemory] {
-    // The unit keys in `sortedKeys` order (mushaf order, ties in the same stable order) without
-    // parsing or sorting the words' keys: a unit key starts with `p` or `s`. Only the units'
-    // items are read (a word's item copied would retain its strings), and the stable sort by
-    // first ayah moves small records, not items.
+    // The unit keys in `sortedKeys` order (mushaf order; units starting on the same ayah in key
+    // order, the table's) without parsing or sorting the words' keys: a unit key starts with `p`
+    // or `s`. Only the units' items are read (a word's item copied would retain its strings),
+    // and the stable sort by first ayah moves small records, not items.
     var units: [(ayah: Int, memory: ReviewUnitMemory)] = []
-    var at = items.startIndex
-    while at != items.endIndex {
-      defer { items.formIndex(after: &at) }
-      let key = items.keys[at]
+    for rank in items.indices {
+      let key = items.key(at: rank)
       guard let first = key.utf8.first, first == UInt8(ascii: "p") || first == UInt8(ascii: "s"),
         let unit = ReviewUnitID(key) else { continue }
-      let item = items.values[at]
+      let item = items[rank: rank]
       units.append((ReviewUnits.firstAyah(unit),
                     ReviewUnitMemory(unit: unit, state: item.memory, lastReview: item.lastDay.map(EpochDay.init),
                                      lapses: item.lapses, reviews: item.reviewDays)))

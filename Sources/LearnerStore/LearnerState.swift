@@ -3,8 +3,8 @@ import Vocabulary
 /// The derived state of a learner: a pure fold of profile + events (see ``LearnerFold``).
 public struct LearnerState: Sendable, Equatable {
   /// Every item by key: Quran review units (`p582`, `s114`, see `ReviewUnits`), and
-  /// `w:<word key>` for words.
-  public var items: [String: ItemState] = [:]
+  /// `w:<word key>` for words; in key order (``ItemTable``).
+  public var items = ItemTable()
   public var habits = Habits()
   /// Events folded.
   public var eventCount: Int = 0
@@ -28,7 +28,8 @@ public struct LearnerState: Sendable, Equatable {
     return !w.deleted
   }
 
-  /// Item keys in a stable order: Quran units in mushaf order, then words alphabetically.
+  /// Item keys in a stable order: Quran units in mushaf order (units that start on the same
+  /// ayah in key order), then words alphabetically.
   public var sortedKeys: [String] {
     // Each key parsed once (not once per comparison), then the same stable sort by the same
     // order: the same permutation as sorting the keys with the parse in the comparator.

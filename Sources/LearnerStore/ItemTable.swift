@@ -1,0 +1,150 @@
+/// The fold's items by key (``LearnerState/items``), kept in key order (`String` order).
+///
+/// A dictionary would do for lookups, but every reader of the whole table wants it in key order
+/// (the snapshot, the vocabulary's word list, the Quran units), and a night's load reads a
+/// snapshot that is already in that order: here the load appends, nothing is hashed, and the
+/// word list walks the table instead of sorting thousands of keys each plan. Lookups are a binary
+/// search (about as fast as hashing a key at a learner's few thousand items). Iteration is in key
+/// order, so no process-dependent order can reach an output.
+///
+/// Items are stored in insertion order; `order` lists their positions in key order, so an
+/// insertion moves 4-byte positions, not items.
+public struct ItemTable: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral {
+  public typealias Element = (key: String, value: ItemState)
+
+  private var storedKeys: [String] = []
+  private var storedValues: [ItemState] = []
+  /// Positions in `storedKeys`/`storedValues`, in key order.
+  private var order: [Int32] = []
+
+  public init() {}
+
+  public init(dictionaryLiteral elements: (String, ItemState)...) {
+    for (key, value) in elements { self[key] = value }
+  }
+
+  public var count: Int { storedKeys.count }
+  public var isEmpty: Bool { storedKeys.isEmpty }
+
+  public mutating func reserveCapacity(_ n: Int) {
+    storedKeys.reserveCapacity(n); storedValues.reserveCapacity(n); order.reserveCapacity(n)
+  }
+
+  /// The rank (place in key order) of `key`, or where it would go.
+  @inline(__always)
+  private func search(_ key: String) -> (found: Bool, rank: Int) {
+    var lo = 0, hi = order.count
+    while lo < hi {
+      let mid = (lo &+ hi) >> 1
+      let k = storedKeys[Int(order[mid])]
+      if k < key { lo = mid + 1 } else if key < k { hi = mid } else { return (true, mid) }
+    }
+    return (false, lo)
+  }
+
+  /// Stores a new item at `rank`; returns its position.
+  private mutating func insert(_ key: String, _ value: ItemState, rank: Int) -> Int {
+    let p = storedKeys.count
+    storedKeys.append(key); storedValues.append(value)
+    order.insert(Int32(truncatingIfNeeded: p), at: rank)
+    return p
+  }
+
+  private mutating func remove(rank: Int) {
+    let p = Int(order.remove(at: rank)), last = storedKeys.count - 1
+    if p != last {
+      // The last stored item moves into the freed position; its rank points there.
+      let moved = search(storedKeys[last]).rank
+      storedKeys.swapAt(p, last); storedValues.swapAt(p, last)
+      order[moved] = Int32(truncatingIfNeeded: p)
+    }
+    storedKeys.removeLast(); storedValues.removeLast()
+  }
+
+  public subscript(key: String) -> ItemState? {
+    get {
+      let s = search(key)
+      return s.found ? storedValues[Int(order[s.rank])] : nil
+    }
+    set {
+      let s = search(key)
+      switch (s.found, newValue) {
+      case (true, let v?): storedValues[Int(order[s.rank])] = v
+      case (true, nil): remove(rank: s.rank)
+      case (false, let v?): _ = insert(key, v, rank: s.rank)
+      case (false, nil): break
+      }
+    }
+  }
+
+  /// The item of `key`, made from `value` first when there is none; modified in place.
+  public subscript(key: String, default value: @autoclosure () -> ItemState) -> ItemState {
+    get { self[key] ?? value() }
+    _modify {
+      let s = search(key)
+      let p = s.found ? Int(order[s.rank]) : insert(key, value(), rank: s.rank)
+      yield &storedValues[p]
+    }
+  }
+
+  /// Adds an item for a key not in the table yet, made in place by `body` (false: refused, and
+  /// nothing is added); false when `key` is there already. A load reads keys in key order: then
+  /// each one is appended after one comparison.
+  mutating func add(_ key: String, _ body: (inout ItemState) -> Bool) -> Bool {
+    let p: Int, rank: Int
+    if let last = order.last, !(storedKeys[Int(last)] < key) {
+      let s = search(key)
+      if s.found { return false }
+      rank = s.rank
+      p = insert(key, ItemState(), rank: rank)
+    } else {
+      p = storedKeys.count; rank = order.count
+      storedKeys.append(key); storedValues.append(ItemState())
+      order.append(Int32(truncatingIfNeeded: p))
+    }
+    guard body(&storedValues[p]) else { remove(rank: rank); return false }
+    return true
+  }
+
+  // MARK: Key order
+
+  /// Ranks: `0..<count`, in key order.
+  public var indices: Range<Int> { 0..<order.count }
+
+  /// The key at a rank.
+  public func key(at rank: Int) -> String { storedKeys[Int(order[rank])] }
+
+  /// The item at a rank, read in place (no copy of its strings and lists).
+  public subscript(rank rank: Int) -> ItemState {
+    _read { yield storedValues[Int(order[rank])] }
+  }
+
+  /// The keys, in key order.
+  public var keys: [String] { order.map { storedKeys[Int($0)] } }
+
+  /// The items, in key order (a view: each is copied when read, as a dictionary's values are).
+  public var values: LazyMapCollection<Range<Int>, ItemState> { indices.lazy.map { self[rank: $0] } }
+
+  public struct Iterator: IteratorProtocol {
+    let table: ItemTable
+    var rank = 0
+    public mutating func next() -> Element? {
+      guard rank < table.order.count else { return nil }
+      defer { rank += 1 }
+      let p = Int(table.order[rank])
+      return (table.storedKeys[p], table.storedValues[p])
+    }
+  }
+
+  public func makeIterator() -> Iterator { Iterator(table: self) }
+  public var underestimatedCount: Int { count }
+
+  public static func == (a: ItemTable, b: ItemTable) -> Bool {
+    guard a.count == b.count else { return false }
+    for r in a.indices {
+      let p = Int(a.order[r]), q = Int(b.order[r])
+      guard a.storedKeys[p] == b.storedKeys[q], a.storedValues[p] == b.storedValues[q] else { return false }
+    }
+    return true
+  }
+}

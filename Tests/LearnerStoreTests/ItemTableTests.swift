@@ -1,0 +1,75 @@
+import Testing
+@testable import LearnerStore
+@testable import PlannerCore
+
+/// `ItemTable` against a dictionary: the same items after any mix of writes, read back in key
+/// order (issue #18: the table replaced `[String: ItemState]` in `LearnerState`).
+@Suite("ItemTable: a dictionary's items, in key order")
+struct ItemTableTests {
+  static func item(_ n: Int) -> ItemState {
+    var item = ItemState()
+    item.reviews = n
+    if n % 3 == 0 { item.word = WordEntry(english: "w\(n)", ukrainian: ["с\(n)"], addedMillis: Int64(n)) }
+    return item
+  }
+
+  static func expectSame(_ table: ItemTable, _ model: [String: ItemState]) {
+    #expect(table.count == model.count)
+    let sorted = model.keys.sorted()
+    #expect(table.keys == sorted)
+    #expect(table.map(\.key) == sorted)
+    #expect(table.values.map(\.reviews) == sorted.map { model[$0]!.reviews })
+    for (rank, key) in sorted.enumerated() {
+      #expect(table.key(at: rank) == key)
+      #expect(table[rank: rank] == model[key]!)
+      #expect(table[key] == model[key])
+    }
+  }
+
+  @Test(arguments: [1, 2, 3, 4, 5])
+  func randomWritesMatchADictionary(seed: UInt64) {
+    var rng = SplitMix64(seed: seed)
+    var table = ItemTable(), model: [String: ItemState] = [:]
+    var keys: [String] = ["w:é", "w:e\u{301}", "s1", ""]
+    for n in 0..<60 { keys.append(n % 2 == 0 ? "w:" + String(n * 7919 % 1000) : "p" + String(n)) }
+    for step in 0..<2_000 {
+      let key = keys[Int(rng.next() % UInt64(keys.count))]
+      switch rng.next() % 5 {
+      case 0: table[key] = Self.item(step); model[key] = Self.item(step)
+      case 1: table[key] = nil; model[key] = nil
+      case 2: table[key, default: Self.item(-1)].lapses += 1; model[key, default: Self.item(-1)].lapses += 1
+      case 3:
+        let added = table.add(key) { $0 = Self.item(step); return true }
+        #expect(added == (model[key] == nil))
+        if model[key] == nil { model[key] = Self.item(step) }
+      default: #expect(table[key] == model[key])
+      }
+    }
+    Self.expectSame(table, model)
+  }
+
+  @Test func loadOrderAppendsAndAnyOrderStillSorts() {
+    var inOrder = ItemTable(), shuffled = ItemTable()
+    let keys = (0..<200).map { String(format: "w:%04d", $0) }
+    for k in keys { #expect(inOrder.add(k) { $0.reviews = 1; return true }) }
+    var rng = SplitMix64(seed: 9)
+    for k in keys.shuffled(using: &rng) { #expect(shuffled.add(k) { $0.reviews = 1; return true }) }
+    #expect(inOrder == shuffled)
+    #expect(inOrder.keys == keys)
+    #expect(!inOrder.add("w:0007") { _ in true })  // a key seen twice is refused
+    #expect(!inOrder.add("w:9999") { _ in false })  // a refused record adds nothing
+    #expect(!inOrder.add("w:0050x") { _ in false })
+    #expect(inOrder.keys == keys)
+  }
+
+  @Test func equalityIgnoresInsertionOrderButNotValues() {
+    let a: ItemTable = ["p1": Self.item(1), "w:a": Self.item(2)]
+    var b: ItemTable = ["w:a": Self.item(2), "p1": Self.item(1)]
+    #expect(a == b)
+    b["p1"]!.lapses = 1
+    #expect(a != b)
+    b["p1"] = nil
+    #expect(b.keys == ["w:a"])
+    #expect(ItemTable() == ItemTable())
+  }
+}
