@@ -34,6 +34,7 @@ public struct IncrementalLearner: Sendable {
     self.refits = refits
     planningProfile = profile
     fold = LearnerFold(profile: profile)
+    fold.prepare(forEvents: .max)  // (a whole simulated life is folded here, a few events at a time)
     parameters = DailyPlanParameters(source: profile.parameters == FSRSParameters.defaults.weights ? "defaults" : "profile")
   }
 
@@ -52,7 +53,10 @@ public struct IncrementalLearner: Sendable {
     parameters = DailyPlanParameters(source: "fitted", reviews: c)
     var p = profile
     p.parameters = weights
-    if weights != planningProfile.parameters { fold = LearnerFold(profile: p, state: LearnerFold.replay(profile: p, events: events)) }
+    if weights != planningProfile.parameters {
+      fold = LearnerFold(profile: p, state: LearnerFold.replay(profile: p, events: events))
+      fold.prepare(forEvents: .max)
+    }
     planningProfile = p
   }
 

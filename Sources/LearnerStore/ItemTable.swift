@@ -8,7 +8,9 @@
 /// order, so no process-dependent order can reach an output.
 ///
 /// Items are stored in insertion order; `order` lists their positions in key order, so an
-/// insertion moves 4-byte positions, not items.
+/// insertion moves 4-byte positions, not items. A fold of a whole history (thousands of lookups)
+/// first builds a hash index of the positions (``buildIndex()``): a binary search of
+/// `String`s costs about three hashes.
 public struct ItemTable: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral {
   public typealias Element = (key: String, value: ItemState)
 
@@ -16,6 +18,8 @@ public struct ItemTable: Sendable, Equatable, Sequence, ExpressibleByDictionaryL
   private var storedValues: [ItemState] = []
   /// Positions in `storedKeys`/`storedValues`, in key order.
   private var order: [Int32] = []
+  /// Each key's position, once ``buildIndex()`` asked for it; kept up to date from then on.
+  private var index: [String: Int32]?
 
   public init() {}
 
@@ -42,37 +46,55 @@ public struct ItemTable: Sendable, Equatable, Sequence, ExpressibleByDictionaryL
     return (false, lo)
   }
 
-  /// Stores a new item at `rank`; returns its position.
-  private mutating func insert(_ key: String, _ value: ItemState, rank: Int) -> Int {
+  /// The stored position of `key`.
+  @inline(__always)
+  private func position(_ key: String) -> Int? {
+    if let index { return index[key].map { Int($0) } }
+    let s = search(key)
+    return s.found ? Int(order[s.rank]) : nil
+  }
+
+  /// Hashes every key once, so that the lookups that follow cost a hash, not a binary search;
+  /// for a fold of many events. Kept up to date by every change after it.
+  mutating func buildIndex() {
+    guard index == nil else { return }
+    var d: [String: Int32] = [:]
+    d.reserveCapacity(storedKeys.count)
+    for p in storedKeys.indices { d[storedKeys[p]] = Int32(truncatingIfNeeded: p) }
+    index = d
+  }
+
+  /// Stores a new item (not in the table) where it goes; returns its position.
+  private mutating func insert(_ key: String, _ value: ItemState) -> Int {
     let p = storedKeys.count
+    order.insert(Int32(truncatingIfNeeded: p), at: search(key).rank)
     storedKeys.append(key); storedValues.append(value)
-    order.insert(Int32(truncatingIfNeeded: p), at: rank)
+    index?[key] = Int32(truncatingIfNeeded: p)
     return p
   }
 
-  private mutating func remove(rank: Int) {
+  private mutating func remove(_ key: String) {
+    let rank = search(key).rank
     let p = Int(order.remove(at: rank)), last = storedKeys.count - 1
+    index?[key] = nil
     if p != last {
       // The last stored item moves into the freed position; its rank points there.
       let moved = search(storedKeys[last]).rank
       storedKeys.swapAt(p, last); storedValues.swapAt(p, last)
       order[moved] = Int32(truncatingIfNeeded: p)
+      index?[storedKeys[p]] = Int32(truncatingIfNeeded: p)
     }
     storedKeys.removeLast(); storedValues.removeLast()
   }
 
   public subscript(key: String) -> ItemState? {
-    get {
-      let s = search(key)
-      return s.found ? storedValues[Int(order[s.rank])] : nil
-    }
+    get { position(key).map { storedValues[$0] } }
     set {
-      let s = search(key)
-      switch (s.found, newValue) {
-      case (true, let v?): storedValues[Int(order[s.rank])] = v
-      case (true, nil): remove(rank: s.rank)
-      case (false, let v?): _ = insert(key, v, rank: s.rank)
-      case (false, nil): break
+      switch (position(key), newValue) {
+      case (let p?, let v?): storedValues[p] = v
+      case (.some, nil): remove(key)
+      case (nil, let v?): _ = insert(key, v)
+      case (nil, nil): break
       }
     }
   }
@@ -81,8 +103,7 @@ public struct ItemTable: Sendable, Equatable, Sequence, ExpressibleByDictionaryL
   public subscript(key: String, default value: @autoclosure () -> ItemState) -> ItemState {
     get { self[key] ?? value() }
     _modify {
-      let s = search(key)
-      let p = s.found ? Int(order[s.rank]) : insert(key, value(), rank: s.rank)
+      let p = position(key) ?? insert(key, value())
       yield &storedValues[p]
     }
   }
@@ -91,18 +112,17 @@ public struct ItemTable: Sendable, Equatable, Sequence, ExpressibleByDictionaryL
   /// nothing is added); false when `key` is there already. A load reads keys in key order: then
   /// each one is appended after one comparison.
   mutating func add(_ key: String, _ body: (inout ItemState) -> Bool) -> Bool {
-    let p: Int, rank: Int
+    let p: Int
     if let last = order.last, !(storedKeys[Int(last)] < key) {
-      let s = search(key)
-      if s.found { return false }
-      rank = s.rank
-      p = insert(key, ItemState(), rank: rank)
+      if position(key) != nil { return false }
+      p = insert(key, ItemState())
     } else {
-      p = storedKeys.count; rank = order.count
+      p = storedKeys.count
       storedKeys.append(key); storedValues.append(ItemState())
       order.append(Int32(truncatingIfNeeded: p))
+      index?[key] = Int32(truncatingIfNeeded: p)
     }
-    guard body(&storedValues[p]) else { remove(rank: rank); return false }
+    guard body(&storedValues[p]) else { remove(key); return false }
     return true
   }
 

@@ -58,6 +58,7 @@ public struct Learner: Sendable {
       guard millis > watermark else { return nil }
       let (base, events) = parts()
       var fold = LearnerFold(profile: profile, state: base)
+      fold.prepare(forEvents: events.count)
       let fixes = LearnerFold.corrections(in: events)
       for e in LearnerFold.timeOrdered(events) where e.time.epochMillis < millis { fold.apply(e, corrections: fixes) }
       return (fold.state, events)
@@ -296,6 +297,7 @@ public struct Learner: Sendable {
   {
     var fold = LearnerFold(profile: profile, state: state)
     if histories { fold.histories = [:] }
+    fold.prepare(forEvents: events.count)
     let fixes = LearnerFold.corrections(in: events)
     let ordered = LearnerFold.timeOrdered(events)
     var i = 0

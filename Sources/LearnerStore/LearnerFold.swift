@@ -47,6 +47,12 @@ public struct LearnerFold: Sendable {
     clock = LearningDayClock(profile: profile)
   }
 
+  /// Before folding `count` events: many lookups to come pay for a hash index of the items
+  /// (``ItemTable/buildIndex()``); a night's few new events do not.
+  public mutating func prepare(forEvents count: Int) {
+    if count > 64 { state.items.buildIndex() }
+  }
+
   /// Replays events from scratch (sorted by time; ties keep log order; corrections applied).
   public static func replay(profile: LearnerProfile, events: [LearnerEvent]) -> LearnerState {
     Instrumentation.count(.fullFold)
@@ -58,6 +64,7 @@ public struct LearnerFold: Sendable {
   /// Folds `events` (in log order) after the state so far: in time order, each event superseded
   /// by a correction among them folded as corrected (``corrections(in:)``).
   public mutating func fold(_ events: [LearnerEvent]) {
+    prepare(forEvents: events.count)
     let fixes = Self.corrections(in: events)
     for e in Self.timeOrdered(events) { apply(e, corrections: fixes) }
   }

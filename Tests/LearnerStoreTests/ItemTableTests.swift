@@ -33,6 +33,7 @@ struct ItemTableTests {
     var keys: [String] = ["w:é", "w:e\u{301}", "s1", ""]
     for n in 0..<60 { keys.append(n % 2 == 0 ? "w:" + String(n * 7919 % 1000) : "p" + String(n)) }
     for step in 0..<2_000 {
+      if step == 1_000 && seed % 2 == 0 { table.buildIndex() }  // lookups by hash from here on
       let key = keys[Int(rng.next() % UInt64(keys.count))]
       switch rng.next() % 5 {
       case 0: table[key] = Self.item(step); model[key] = Self.item(step)
@@ -44,6 +45,17 @@ struct ItemTableTests {
         if model[key] == nil { model[key] = Self.item(step) }
       default: #expect(table[key] == model[key])
       }
+    }
+    Self.expectSame(table, model)
+  }
+
+  @Test func anIndexBuiltFirstIsKeptUpToDate() {
+    var table = ItemTable(), model: [String: ItemState] = [:]
+    table.buildIndex()
+    for n in 0..<300 {
+      let key = "w:" + String((n * 37) % 101)
+      if n % 7 == 0 { table[key] = nil; model[key] = nil } else { table[key, default: ItemState()].reviews += n; model[key, default: ItemState()].reviews += n }
+      if n % 11 == 0 { _ = table.add("p" + String(n)) { $0.lapses = n; return true }; model["p" + String(n)] = { var i = ItemState(); i.lapses = n; return i }() }
     }
     Self.expectSame(table, model)
   }
