@@ -80,7 +80,11 @@ public struct LearnerDailyPlanner: LearnerPlanner {
   public static func load(_ dir: String) throws(PlanEngineError) -> Loaded {
     let (profile, profileBytes) = try Learner.loadProfile(dir)
     let cachePath = dir + "/" + ParameterRefit.cacheFile
-    let cached = (try? DurableFile.read(cachePath)).flatMap { $0 }.flatMap { try? JSONDecoder().decode(ParameterRefit.Cached.self, from: Data($0)) }
+    // Through our parser (Foundation's `JSONDecoder` cost 170 K instructions a learner a night
+    // for these few numbers); `JSONNodeDecoder` takes only what `JSONDecoder` would.
+    let cached = (try? DurableFile.read(cachePath)).flatMap { $0 }.flatMap { bytes in
+      (try? JSONParser.parse(bytes)).flatMap { try? JSONNodeDecoder().decode(ParameterRefit.Cached.self, from: $0, bytes: Data(bytes)) }
+    }
     let usesDefaults = profile.parameters == FSRSParameters.defaults.weights
     let fit = usesDefaults ? cached.flatMap { $0.version == ParameterRefit.Cached.currentVersion && (try? FSRSParameters(validating: $0.weights)) != nil ? $0 : nil } : nil
     func loaded(_ learner: Learner, _ parameters: DailyPlanParameters) -> Loaded {

@@ -34,7 +34,7 @@ public enum ParameterRefit {
 
   /// Reviews that reached the memory model: one per item per learning day.
   public static func reviews(_ state: LearnerState) -> Int {
-    state.items.indices.reduce(0) { $0 + state.items[rank: $1].reviewDays }  // (read in place: no item copied)
+    state.items.sum { $0.pointee.reviewDays }
   }
 
   /// The parameters fitted on the first `checkpoint` reviews of the history (time order; ties

@@ -139,6 +139,16 @@ public struct ItemTable: Sendable, Equatable, Sequence, ExpressibleByDictionaryL
     _read { yield storedValues[Int(order[rank])] }
   }
 
+  /// The sum of `value` over the items, each read in place through a pointer (a field read
+  /// copies that field only; an item bound whole is copied whole).
+  package func sum(_ value: (UnsafePointer<ItemState>) -> Int) -> Int {
+    storedValues.withUnsafeBufferPointer { items in
+      var total = 0
+      for i in items.indices { total += value(items.baseAddress! + i) }
+      return total
+    }
+  }
+
   /// The keys, in key order.
   public var keys: [String] { order.map { storedKeys[Int($0)] } }
 
