@@ -184,18 +184,45 @@ struct FSRS6LossGradient {
     _ ratings: UnsafeBufferPointer<UInt8>, _ elapsed: UnsafeBufferPointer<Int32>, _ starts: UnsafeBufferPointer<Int>,
     _ first: Int, _ last: Int, _ loss: inout Double, _ grad: inout ParameterGradient,
     weights: UnsafeBufferPointer<Double>?, fisher: UnsafeMutablePointer<FisherRow>, buffer: UnsafeMutablePointer<FisherRow>,
-    fisherStride: Int = 1
+    fisherStride: Int = 1, prefixes: SharedPrefixes.View? = nil
   ) {
     var held = 0
     for c in first..<last {
       let sampled = fisherStride <= 1 || c % fisherStride == 0
-      var lane: Lane<FloatTangent> = begin(ratings, starts[c], starts[c + 1])
+      let start = starts[c]
+      var lane: Lane<FloatTangent> = begin(ratings, start, starts[c + 1])
       if sampled {
         lane.pending = buffer
         lane.pendingCount = held
       }
       lane.loss = loss
-      while lane.i < lane.end { step(&lane, ratings, elapsed, weights: weights, fisher: sampled ? fisher : nil) }
+      let h = sampled ? fisher : nil
+      if let prefixes {
+        // The reviews an earlier card shares: their examples from the slots, then the state.
+        let (shared, slots, looked) = prefixes.card(c - first)
+        if shared > 0 {
+          var ds = lane.ds
+          for j in 0..<shared {
+            let e = prefixes.cache + Int(slots[j])
+            replay(&lane, ds, e, start + 1 + j, ratings, elapsed, weights: weights, fisher: h)
+            ds = e.pointee.ds
+          }
+          let e = prefixes.cache + Int(slots[shared - 1])
+          lane.s = e.pointee.s
+          lane.ds = e.pointee.ds
+          lane.d = e.pointee.d
+          lane.dd = e.pointee.dd
+          lane.i = start + 1 + shared
+        }
+        // The rest, each review a later card shares kept in its slot.
+        while lane.i < lane.end {
+          let j = lane.i - start - 1
+          let slot = j < looked ? Int(slots[j]) : -1
+          step(&lane, ratings, elapsed, weights: weights, fisher: h, record: slot >= 0 ? prefixes.cache + slot : nil)
+        }
+      } else {
+        while lane.i < lane.end { step(&lane, ratings, elapsed, weights: weights, fisher: h) }
+      }
       loss = lane.loss
       FloatTangent.flush(lane.grad, into: &grad)
       if sampled { held = lane.pendingCount }
@@ -305,7 +332,8 @@ struct FSRS6LossGradient {
   @inlinable @inline(__always)
   func step<T: PassTangent>(
     _ lane: inout Lane<T>, _ ratings: UnsafeBufferPointer<UInt8>, _ elapsed: UnsafeBufferPointer<Int32>,
-    weights: UnsafeBufferPointer<Double>?, fisher: UnsafeMutablePointer<FisherRow>?
+    weights: UnsafeBufferPointer<Double>?, fisher: UnsafeMutablePointer<FisherRow>?,
+    record: UnsafeMutablePointer<SharedReview<T>>? = nil
   ) {
     let eps = BinaryCrossEntropy.epsilon
     let i = lane.i
@@ -347,30 +375,17 @@ struct FSRS6LossGradient {
       let weight = weights?[i] ?? 1
       let inside = r > eps && r < 1 - eps
       // ln p = −w20·ln(base) when R is not clamped: one log fewer per recall.
-      lane.loss -= weight * (recalled ? (inside ? -w20 * lb : log(p)) : log(1 - p))
+      let term = recalled ? (inside ? -w20 * lb : log(p)) : log(1 - p)
+      lane.loss -= weight * term
       if inside {
-        // With T.reassociates, one division for dL/dR and the Fisher weight.
-        let q = T.reassociates ? weight / (p * (1 - p)) : 0
-        let dLdR = T.reassociates ? (recalled ? -(q * (1 - p)) : q * p) : weight * (recalled ? -1 / p : 1 / (1 - p))
-        lane.grad.add(ds, times: dLdR * dRdS)
-        lane.grad.add(dLdR * dRdw20, at: 20)
-        if let h = fisher {
-          // Fisher information of the example: weight·∇p∇pᵀ / (p(1 − p)), its lower block
-          // triangle (``fisherEntry``).
-          var dp = ds * dRdS
-          dp.add(dRdw20, at: 20)
-          let k = T.reassociates ? q : weight / (p * (1 - p))
-          if let buffer = lane.pending {
-            let (a, b, c) = dp.single
-            let kf = Float(k)
-            buffer[2 * lane.pendingCount] = FisherRow(a: a, b: b, c: c)
-            buffer[2 * lane.pendingCount + 1] = FisherRow(a: a * kf, b: b * kf, c: c * kf)
-            lane.pendingCount += 1
-            if lane.pendingCount == Self.fisherBlock { Self.flushFisher(&lane, into: h) }
-          } else {
-            Self.accumulateFisher(h, dp.single, k)
-          }
-        }
+        exampleTerms(&lane, ds, p: p, dRdS: dRdS, dRdw20: dRdw20, weight: weight, recalled: recalled, fisher: fisher)
+      }
+      if let record {
+        record.pointee.term = term
+        record.pointee.p = p
+        record.pointee.dRdS = dRdS
+        record.pointee.dRdw20 = dRdw20
+        record.pointee.inside = inside
       }
 
       if g == 1 {
@@ -445,6 +460,62 @@ struct FSRS6LossGradient {
     lane.d = nd
     lane.dd = ndd
     lane.i = i + 1
+    if let record {
+      record.pointee.s = newS
+      record.pointee.ds = dNew
+      record.pointee.d = nd
+      record.pointee.dd = ndd
+    }
+  }
+
+  /// An example's gradient and Fisher terms (p not clamped), from the tangent dS/dw `ds` of
+  /// the state before it: what ``step`` adds and what a pass adds for an example whose state
+  /// a ``SharedPrefixes`` slot holds (``replay``), the same arithmetic.
+  @inlinable @inline(__always)
+  func exampleTerms<T: PassTangent>(
+    _ lane: inout Lane<T>, _ ds: T, p: Double, dRdS: Double, dRdw20: Double, weight: Double, recalled: Bool,
+    fisher: UnsafeMutablePointer<FisherRow>?
+  ) {
+    // With T.reassociates, one division for dL/dR and the Fisher weight.
+    let q = T.reassociates ? weight / (p * (1 - p)) : 0
+    let dLdR = T.reassociates ? (recalled ? -(q * (1 - p)) : q * p) : weight * (recalled ? -1 / p : 1 / (1 - p))
+    lane.grad.add(ds, times: dLdR * dRdS)
+    lane.grad.add(dLdR * dRdw20, at: 20)
+    if let h = fisher {
+      // Fisher information of the example: weight·∇p∇pᵀ / (p(1 − p)), its lower block
+      // triangle (``fisherEntry``).
+      var dp = ds * dRdS
+      dp.add(dRdw20, at: 20)
+      let k = T.reassociates ? q : weight / (p * (1 - p))
+      if let buffer = lane.pending {
+        let (a, b, c) = dp.single
+        let kf = Float(k)
+        buffer[2 * lane.pendingCount] = FisherRow(a: a, b: b, c: c)
+        buffer[2 * lane.pendingCount + 1] = FisherRow(a: a * kf, b: b * kf, c: c * kf)
+        lane.pendingCount += 1
+        if lane.pendingCount == Self.fisherBlock { Self.flushFisher(&lane, into: h) }
+      } else {
+        Self.accumulateFisher(h, dp.single, k)
+      }
+    }
+  }
+
+  /// The review `i` of a lane whose state before it (tangent `ds`) and after it a slot holds:
+  /// its example's loss, gradient and Fisher terms as ``step`` adds them (nothing for a same-day
+  /// review), without recomputing the state.
+  @inlinable @inline(__always)
+  func replay<T: PassTangent>(
+    _ lane: inout Lane<T>, _ ds: T, _ e: UnsafePointer<SharedReview<T>>, _ i: Int, _ ratings: UnsafeBufferPointer<UInt8>,
+    _ elapsed: UnsafeBufferPointer<Int32>, weights: UnsafeBufferPointer<Double>?, fisher: UnsafeMutablePointer<FisherRow>?
+  ) {
+    guard elapsed[i] > 0 else { return }
+    let weight = weights?[i] ?? 1
+    lane.loss -= weight * e.pointee.term
+    if e.pointee.inside {
+      exampleTerms(
+        &lane, ds, p: e.pointee.p, dRdS: e.pointee.dRdS, dRdw20: e.pointee.dRdw20, weight: weight,
+        recalled: ratings[i] > 1, fisher: fisher)
+    }
   }
 
   /// One row of the Fisher accumulator: 24 single-precision lanes. The rank-one updates run in

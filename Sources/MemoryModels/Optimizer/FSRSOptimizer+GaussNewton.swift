@@ -38,6 +38,18 @@ extension FSRSOptimizer {
     var sampled = 0
     for c in Swift.stride(from: 0, to: cards, by: stride) { sampled += data.exampleCounts[c] }
     let fisherScale = stride == 1 || sampled == 0 ? 1 : Double(data.exampleCount) / Double(sampled)
+    // Each half's trie of shared first reviews (``SharedPrefixes``), found once for all passes.
+    let prefixes: [SharedPrefixes]? = floatTangents && configuration.sharedPrefixes
+      ? data.ratings.withUnsafeBufferPointer { ratings in
+        data.elapsed.withUnsafeBufferPointer { elapsed in
+          data.starts.withUnsafeBufferPointer { starts in
+            [
+              SharedPrefixes(ratings: ratings, elapsed: elapsed, starts: starts, first: 0, last: cards / 2),
+              SharedPrefixes(ratings: ratings, elapsed: elapsed, starts: starts, first: cards / 2, last: cards),
+            ]
+          }
+        }
+      } : nil
     let f = { (u: [Double]) -> (Double, [Double], [Double]) in
       let w = (0..<21).map { prior[$0] + sigma[$0] * u[$0] }
       let model = FSRS6LossGradient(w, singlePrecision: single)
@@ -62,10 +74,20 @@ extension FSRSOptimizer {
                       let half = h == 0 ? 0..<(cards / 2) : (cards / 2)..<cards
                       if floatTangents {
                         data.starts.withUnsafeBufferPointer { starts in
-                          model.fisherPasses(
-                            ratings, elapsed, starts, half.lowerBound, half.upperBound, &l, &g,
-                            weights: weights == nil ? nil : wp, fisher: fp + 21 * h, buffer: bp + 2 * block * h,
-                            fisherStride: stride)
+                          let run = { (view: SharedPrefixes.View?) in
+                            model.fisherPasses(
+                              ratings, elapsed, starts, half.lowerBound, half.upperBound, &l, &g,
+                              weights: weights == nil ? nil : wp, fisher: fp + 21 * h, buffer: bp + 2 * block * h,
+                              fisherStride: stride, prefixes: view)
+                          }
+                          if let share = prefixes?[h] {
+                            let cache = UnsafeMutablePointer<FSRS6LossGradient.SharedReview<FloatTangent>>.allocate(
+                              capacity: Swift.max(share.slotCount, 1))
+                            defer { cache.deallocate() }
+                            share.withView(cache: cache) { run($0) }
+                          } else {
+                            run(nil)
+                          }
                         }
                         lp[h] = l
                         gp[h] = g

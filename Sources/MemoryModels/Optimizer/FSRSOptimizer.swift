@@ -104,6 +104,9 @@ public struct FSRSOptimizer: Sendable {
     /// recency-weighted training targets (``RecallBias``): the predicted recall becomes
     /// σ(b + logit R). Measured out of sample on the dev set (docs/optimizer.md, "Recall bias").
     public var recallBias = true
+    /// The Gauss–Newton passes take the state after reviews that an earlier card of the pass
+    /// shares from that card (``SharedPrefixes``): the same bits, less work.
+    public var sharedPrefixes = true
 
     /// The default: the evidence Gauss–Newton fit (docs/optimizer.md).
     public init() {}
