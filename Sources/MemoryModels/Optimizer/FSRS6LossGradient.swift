@@ -184,7 +184,7 @@ struct FSRS6LossGradient {
     _ ratings: UnsafeBufferPointer<UInt8>, _ elapsed: UnsafeBufferPointer<Int32>, _ starts: UnsafeBufferPointer<Int>,
     _ first: Int, _ last: Int, _ loss: inout Double, _ grad: inout ParameterGradient,
     weights: UnsafeBufferPointer<Double>?, fisher: UnsafeMutablePointer<FisherRow>, buffer: UnsafeMutablePointer<FisherRow>,
-    fisherStride: Int = 1, prefixes: SharedPrefixes.View? = nil
+    fisherStride: Int = 1, prefixes: SharedPrefixes.View<SharedReview<FloatTangent>>? = nil
   ) {
     var held = 0
     for c in first..<last {

@@ -21,7 +21,7 @@ extension FSRSOptimizer {
   /// loss-only one at the returned weights, their plain mean log loss and (with
   /// ``Configuration/recallBias``) the recall bias's moments from that same pass.
   func evidenceGaussNewton(
-    _ data: TrainingData, start: [Double], weights: [Double]?, counter: PassCounter?
+    _ data: TrainingData, start: [Double], weights: [Double]?, counter: PassCounter?, prefixes: FitPrefixes? = nil
   ) -> ([Double], Double, Int, Double?, RecallBias.Moments?) {
     let n = Double(data.exampleCount)
     let bounds = Self.trainingBounds
@@ -31,7 +31,7 @@ extension FSRSOptimizer {
     let c = configuration
     var gamma = c.regularization * (c.regularizationExponent == 0 ? 1 : pow(n / 1e4, c.regularizationExponent))
     // The data term alone (γ = 0); the pull is added here, so γ can change between steps.
-    let f = fisherObjective(data, prior: start, gamma: 0, weights: weights)
+    let f = fisherObjective(data, prior: start, gamma: 0, weights: weights, prefixes: prefixes)
     let passCost = data.ratings.count * 6 / 5
     var u = [Double](repeating: 0, count: 21)
     for j in 0..<21 { u[j] = Swift.min(Swift.max(u[j], lower[j]), upper[j]) }
@@ -96,8 +96,8 @@ extension FSRSOptimizer {
           var moments = RecallBias.Moments()
           let trial = (0..<21).map { start[$0] + sigma[$0] * uNew[$0] }
           fdNew = c.recallBias
-            ? Self.weightedLoss(data, trial, weights: weights, threads: c.threads, plain: &plain, moments: &moments)
-            : Self.weightedLoss(data, trial, weights: weights, threads: c.threads, plain: &plain)
+            ? Self.weightedLoss(data, trial, weights: weights, threads: c.threads, plain: &plain, moments: &moments, prefixes: prefixes)
+            : Self.weightedLoss(data, trial, weights: weights, threads: c.threads, plain: &plain, prefixes: prefixes)
           plainNew = plain
           momentsNew = c.recallBias ? moments : nil
           counter?.reviews += data.ratings.count / 3
@@ -133,7 +133,7 @@ extension FSRSOptimizer {
   /// the recall bias's moments (``RecallBias``) under the same weights ρ.
   static func weightedLoss(
     _ data: TrainingData, _ w: [Double], weights: [Double]?, threads: Int, plain: UnsafeMutablePointer<Double>? = nil,
-    moments: UnsafeMutablePointer<RecallBias.Moments>? = nil
+    moments: UnsafeMutablePointer<RecallBias.Moments>? = nil, prefixes: FitPrefixes? = nil
   ) -> Double {
     let model = FSRS6LossGradient(w)
     let cards = data.trainingCardCount
@@ -149,10 +149,17 @@ extension FSRSOptimizer {
                 let o = out.baseAddress!, po = plainOut.baseAddress!, mo = momentOut.baseAddress!
                 data.starts.withUnsafeBufferPointer { starts in
                   inHalves(threads: threads) { h in
-                    o[h] = model.losses(
-                      ratings, elapsed, starts, h == 0 ? 0 : cards / 2, h == 0 ? cards / 2 : cards,
-                      weights: weights == nil ? nil : wp, plain: plain == nil ? nil : po + h,
-                      moments: moments == nil ? nil : mo + h)
+                    let run = { (view: SharedPrefixes.View<FSRS6LossGradient.SharedLoss>?) in
+                      model.losses(
+                        ratings, elapsed, starts, h == 0 ? 0 : cards / 2, h == 0 ? cards / 2 : cards,
+                        weights: weights == nil ? nil : wp, plain: plain == nil ? nil : po + h,
+                        moments: moments == nil ? nil : mo + h, prefixes: view)
+                    }
+                    if let share = prefixes?.halves[h] {
+                      o[h] = share.withView(FSRS6LossGradient.SharedLoss.self, paired: true) { run($0) }
+                    } else {
+                      o[h] = run(nil)
+                    }
                   }
                 }
               }

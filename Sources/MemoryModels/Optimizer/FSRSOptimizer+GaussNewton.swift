@@ -23,7 +23,7 @@ extension FSRSOptimizer {
   }
 
   /// J(u), its gradient and its Fisher curvature (21×21, row-major) in the scaled coordinates.
-  func fisherObjective(_ data: TrainingData, prior: [Double], gamma: Double, weights: [Double]?)
+  func fisherObjective(_ data: TrainingData, prior: [Double], gamma: Double, weights: [Double]?, prefixes: FitPrefixes? = nil)
     -> ([Double]) -> (Double, [Double], [Double])
   {
     let n = Double(data.exampleCount)
@@ -38,18 +38,8 @@ extension FSRSOptimizer {
     var sampled = 0
     for c in Swift.stride(from: 0, to: cards, by: stride) { sampled += data.exampleCounts[c] }
     let fisherScale = stride == 1 || sampled == 0 ? 1 : Double(data.exampleCount) / Double(sampled)
-    // Each half's trie of shared first reviews (``SharedPrefixes``), found once for all passes.
-    let prefixes: [SharedPrefixes]? = floatTangents && configuration.sharedPrefixes
-      ? data.ratings.withUnsafeBufferPointer { ratings in
-        data.elapsed.withUnsafeBufferPointer { elapsed in
-          data.starts.withUnsafeBufferPointer { starts in
-            [
-              SharedPrefixes(ratings: ratings, elapsed: elapsed, starts: starts, first: 0, last: cards / 2),
-              SharedPrefixes(ratings: ratings, elapsed: elapsed, starts: starts, first: cards / 2, last: cards),
-            ]
-          }
-        }
-      } : nil
+    // Each half's trie of shared first reviews (``SharedPrefixes``), found once per fit.
+    let prefixes = floatTangents ? prefixes?.halves : nil
     let f = { (u: [Double]) -> (Double, [Double], [Double]) in
       let w = (0..<21).map { prior[$0] + sigma[$0] * u[$0] }
       let model = FSRS6LossGradient(w, singlePrecision: single)
@@ -74,17 +64,14 @@ extension FSRSOptimizer {
                       let half = h == 0 ? 0..<(cards / 2) : (cards / 2)..<cards
                       if floatTangents {
                         data.starts.withUnsafeBufferPointer { starts in
-                          let run = { (view: SharedPrefixes.View?) in
+                          let run = { (view: SharedPrefixes.View<FSRS6LossGradient.SharedReview<FloatTangent>>?) in
                             model.fisherPasses(
                               ratings, elapsed, starts, half.lowerBound, half.upperBound, &l, &g,
                               weights: weights == nil ? nil : wp, fisher: fp + 21 * h, buffer: bp + 2 * block * h,
                               fisherStride: stride, prefixes: view)
                           }
                           if let share = prefixes?[h] {
-                            let cache = UnsafeMutablePointer<FSRS6LossGradient.SharedReview<FloatTangent>>.allocate(
-                              capacity: Swift.max(share.slotCount, 1))
-                            defer { cache.deallocate() }
-                            share.withView(cache: cache) { run($0) }
+                            share.withView(FSRS6LossGradient.SharedReview<FloatTangent>.self) { run($0) }
                           } else {
                             run(nil)
                           }
