@@ -179,18 +179,22 @@ struct FSRS6LossGradient {
   /// With `fisherStride` k > 1 only the cards whose index is a multiple of k add their Fisher
   /// information (the caller scales the rows by the examples' share); every card still adds its
   /// loss and gradient. The sampled cards depend on the card index only, not on the halves.
+  ///
+  /// With tangents ``NoTangent`` and no `fisher` it is the same pass's loss alone: the same
+  /// bits, without the tangent and Fisher work (what a Gauss–Newton trial that is likely to be
+  /// rejected needs first).
   @inlinable
-  func fisherPasses(
+  func fisherPasses<T: PassTangent>(
     _ ratings: UnsafeBufferPointer<UInt8>, _ elapsed: UnsafeBufferPointer<Int32>, _ starts: UnsafeBufferPointer<Int>,
     _ first: Int, _ last: Int, _ loss: inout Double, _ grad: inout ParameterGradient,
-    weights: UnsafeBufferPointer<Double>?, fisher: UnsafeMutablePointer<FisherRow>, buffer: UnsafeMutablePointer<FisherRow>,
-    fisherStride: Int = 1, prefixes: SharedPrefixes.View<SharedReview<FloatTangent>>? = nil
+    weights: UnsafeBufferPointer<Double>?, fisher: UnsafeMutablePointer<FisherRow>?, buffer: UnsafeMutablePointer<FisherRow>?,
+    fisherStride: Int = 1, prefixes: SharedPrefixes.View<SharedReview<T>>? = nil, tangents: T.Type
   ) {
     var held = 0
     for c in first..<last {
-      let sampled = fisherStride <= 1 || c % fisherStride == 0
+      let sampled = fisher != nil && (fisherStride <= 1 || c % fisherStride == 0)
       let start = starts[c]
-      var lane: Lane<FloatTangent> = begin(ratings, start, starts[c + 1])
+      var lane: Lane<T> = begin(ratings, start, starts[c + 1])
       if sampled {
         lane.pending = buffer
         lane.pendingCount = held
@@ -224,12 +228,12 @@ struct FSRS6LossGradient {
         while lane.i < lane.end { step(&lane, ratings, elapsed, weights: weights, fisher: h) }
       }
       loss = lane.loss
-      FloatTangent.flush(lane.grad, into: &grad)
+      T.flush(lane.grad, into: &grad)
       if sampled { held = lane.pendingCount }
     }
     // The examples still held (fewer than a block) are added last, as every card's are.
-    if held > 0 {
-      var lane = Lane<FloatTangent>(s: 0, ds: .zero, d: 0, dd: .zero, i: 0, end: 0)
+    if held > 0, let fisher {
+      var lane = Lane<T>(s: 0, ds: .zero, d: 0, dd: .zero, i: 0, end: 0)
       lane.pending = buffer
       lane.pendingCount = held
       Self.flushFisher(&lane, into: fisher)

@@ -32,6 +32,9 @@ extension FSRSOptimizer {
     var gamma = c.regularization * (c.regularizationExponent == 0 ? 1 : pow(n / 1e4, c.regularizationExponent))
     // The data term alone (γ = 0); the pull is added here, so γ can change between steps.
     let f = fisherObjective(data, prior: start, gamma: 0, weights: weights, prefixes: prefixes)
+    // A retry (the step before it rejected) is rejected again more often than not: its value
+    // first, from the same pass without tangents (the same bits), and the rest only if accepted.
+    let value = c.valueFirstOnRetry ? fisherObjectiveValue(data, prior: start, gamma: 0, weights: weights, prefixes: prefixes) : nil
     let passCost = data.ratings.count * 6 / 5
     var u = [Double](repeating: 0, count: 21)
     for j in 0..<21 { u[j] = Swift.min(Swift.max(u[j], lower[j]), upper[j]) }
@@ -82,7 +85,7 @@ extension FSRSOptimizer {
       var uNew = u, fdNew = fd, gdNew = gd, hdNew = hd
       var plainNew: Double? = nil
       var momentsNew: RecallBias.Moments? = nil
-      for _ in 0..<20 {
+      for attempt in 0..<20 {
         guard let step = ProjectedGaussNewton.clampedStep(u, g, h, free, lower, upper, lambda: damping * scale) else { break }
         uNew = step.x
         let gs = step.slope, predicted = step.predictedGain
@@ -101,6 +104,9 @@ extension FSRSOptimizer {
           plainNew = plain
           momentsNew = c.recallBias ? moments : nil
           counter?.reviews += data.ratings.count / 3
+        } else if attempt > 0, let value {
+          fdNew = value(uNew)
+          counter?.reviews += data.ratings.count / 3
         } else {
           (fdNew, gdNew, hdNew) = f(uNew)
           counter?.reviews += passCost
@@ -108,6 +114,10 @@ extension FSRSOptimizer {
         var fNew = fdNew
         for j in 0..<21 { fNew += gamma / n * uNew[j] * uNew[j] }
         if fNew.isFinite && fNew <= fx + 1e-4 * gs {
+          if !last && attempt > 0 && value != nil {
+            (fdNew, gdNew, hdNew) = f(uNew)
+            counter?.reviews += passCost
+          }
           accepted = true
           let ratio = (fx - fNew) / Swift.max(predicted, .leastNormalMagnitude)
           if ratio > 0.75 { damping = Swift.max(damping / 3, 1e-7) } else if ratio < 0.25 { damping *= 2 }

@@ -68,7 +68,7 @@ extension FSRSOptimizer {
                             model.fisherPasses(
                               ratings, elapsed, starts, half.lowerBound, half.upperBound, &l, &g,
                               weights: weights == nil ? nil : wp, fisher: fp + 21 * h, buffer: bp + 2 * block * h,
-                              fisherStride: stride, prefixes: view)
+                              fisherStride: stride, prefixes: view, tangents: FloatTangent.self)
                           }
                           if let share = prefixes?[h] {
                             share.withView(FSRS6LossGradient.SharedReview<FloatTangent>.self) { run($0) }
@@ -123,5 +123,55 @@ extension FSRSOptimizer {
       return (value, grad, hess)
     }
     return f
+  }
+
+  /// The value of ``fisherObjective(_:prior:gamma:weights:prefixes:)`` at u alone (the same
+  /// bits: the same pass without tangents, ``NoTangent``), for the Gauss–Newton trials that are
+  /// likely rejected; nil when that objective's passes do not run through ``FSRS6LossGradient/fisherPasses``.
+  func fisherObjectiveValue(_ data: TrainingData, prior: [Double], gamma: Double, weights: [Double]?, prefixes: FitPrefixes? = nil)
+    -> (([Double]) -> Double)?
+  {
+    guard configuration.singlePrecisionTangents else { return nil }
+    let n = Double(data.exampleCount)
+    let sigma = Self.priorScale
+    let cards = data.trainingCardCount
+    let threads = configuration.threads
+    let single = configuration.singlePrecisionPass
+    let prefixes = prefixes?.halves
+    return { (u: [Double]) -> Double in
+      let w = (0..<21).map { prior[$0] + sigma[$0] * u[$0] }
+      let model = FSRS6LossGradient(w, singlePrecision: single)
+      var losses = [0.0, 0.0]
+      data.ratings.withUnsafeBufferPointer { ratings in
+        data.elapsed.withUnsafeBufferPointer { elapsed in
+          data.starts.withUnsafeBufferPointer { starts in
+            (weights ?? []).withUnsafeBufferPointer { wp in
+              losses.withUnsafeMutableBufferPointer { lo in
+                let lp = lo.baseAddress!
+                inHalves(threads: threads) { h in
+                  var l = 0.0
+                  var g = ParameterGradient.zero
+                  let half = h == 0 ? 0..<(cards / 2) : (cards / 2)..<cards
+                  let run = { (view: SharedPrefixes.View<FSRS6LossGradient.SharedReview<NoTangent>>?) in
+                    model.fisherPasses(
+                      ratings, elapsed, starts, half.lowerBound, half.upperBound, &l, &g,
+                      weights: weights == nil ? nil : wp, fisher: nil, buffer: nil, prefixes: view, tangents: NoTangent.self)
+                  }
+                  if let share = prefixes?[h] {
+                    share.withView(FSRS6LossGradient.SharedReview<NoTangent>.self) { run($0) }
+                  } else {
+                    run(nil)
+                  }
+                  lp[h] = l
+                }
+              }
+            }
+          }
+        }
+      }
+      var value = (losses[0] + losses[1]) / n
+      for j in 0..<21 { value += gamma / n * u[j] * u[j] }
+      return value
+    }
   }
 }

@@ -107,6 +107,10 @@ public struct FSRSOptimizer: Sendable {
     /// The Gauss–Newton passes take the state after reviews that an earlier card of the pass
     /// shares from that card (``SharedPrefixes``): the same bits, less work.
     public var sharedPrefixes = true
+    /// A Gauss–Newton trial after a rejected one is first scored by the same pass without
+    /// tangents (``FSRSOptimizer/fisherObjectiveValue``; the same bits), the full pass only if
+    /// it is accepted: the same steps, fewer passes.
+    public var valueFirstOnRetry = true
 
     /// The default: the evidence Gauss–Newton fit (docs/optimizer.md).
     public init() {}
