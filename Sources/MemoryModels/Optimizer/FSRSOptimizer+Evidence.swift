@@ -158,18 +158,18 @@ extension FSRSOptimizer {
               momentHalves.withUnsafeMutableBufferPointer { momentOut in
                 let o = out.baseAddress!, po = plainOut.baseAddress!, mo = momentOut.baseAddress!
                 data.starts.withUnsafeBufferPointer { starts in
-                  inHalves(threads: threads) { h in
-                    let run = { (view: SharedPrefixes.View<FSRS6LossGradient.SharedLoss>?) in
-                      model.losses(
-                        ratings, elapsed, starts, h == 0 ? 0 : cards / 2, h == 0 ? cards / 2 : cards,
-                        weights: weights == nil ? nil : wp, plain: plain == nil ? nil : po + h,
-                        moments: moments == nil ? nil : mo + h, prefixes: view)
+                  let work = { (h: Int, views: [SharedPrefixes.View<FSRS6LossGradient.SharedLoss>]?) in
+                    o[h] = model.losses(
+                      ratings, elapsed, starts, h == 0 ? 0 : cards / 2, h == 0 ? cards / 2 : cards,
+                      weights: weights == nil ? nil : wp, plain: plain == nil ? nil : po + h,
+                      moments: moments == nil ? nil : mo + h, prefixes: views?[h])
+                  }
+                  if let prefixes {
+                    prefixes.withViews(FSRS6LossGradient.SharedLoss.self, paired: true) { views in
+                      inHalves(threads: threads) { work($0, views) }
                     }
-                    if let share = prefixes?.halves[h] {
-                      o[h] = share.withView(FSRS6LossGradient.SharedLoss.self, paired: true) { run($0) }
-                    } else {
-                      o[h] = run(nil)
-                    }
+                  } else {
+                    inHalves(threads: threads) { work($0, nil) }
                   }
                 }
               }

@@ -39,7 +39,7 @@ extension FSRSOptimizer {
     for c in Swift.stride(from: 0, to: cards, by: stride) { sampled += data.exampleCounts[c] }
     let fisherScale = stride == 1 || sampled == 0 ? 1 : Double(data.exampleCount) / Double(sampled)
     // Each half's trie of shared first reviews (``SharedPrefixes``), found once per fit.
-    let prefixes = floatTangents ? prefixes?.halves : nil
+    let prefixes = floatTangents ? prefixes : nil
     let f = { (u: [Double]) -> (Double, [Double], [Double]) in
       let w = (0..<21).map { prior[$0] + sigma[$0] * u[$0] }
       let model = FSRS6LossGradient(w, singlePrecision: single)
@@ -58,23 +58,16 @@ extension FSRSOptimizer {
                   buffer.withUnsafeMutableBufferPointer { bo in
                     let lp = lo.baseAddress!, gp = go.baseAddress!, fp = fo.baseAddress!
                     let bp = bo.baseAddress!
-                    let work = { (h: Int) in
+                    let work = { (h: Int, views: [SharedPrefixes.View<FSRS6LossGradient.SharedReview<FloatTangent>>]?) in
                       var l = 0.0
                       var g = ParameterGradient.zero
                       let half = h == 0 ? 0..<(cards / 2) : (cards / 2)..<cards
                       if floatTangents {
                         data.starts.withUnsafeBufferPointer { starts in
-                          let run = { (view: SharedPrefixes.View<FSRS6LossGradient.SharedReview<FloatTangent>>?) in
-                            model.fisherPasses(
-                              ratings, elapsed, starts, half.lowerBound, half.upperBound, &l, &g,
-                              weights: weights == nil ? nil : wp, fisher: fp + 21 * h, buffer: bp + 2 * block * h,
-                              fisherStride: stride, prefixes: view, tangents: FloatTangent.self)
-                          }
-                          if let share = prefixes?[h] {
-                            share.withView(FSRS6LossGradient.SharedReview<FloatTangent>.self) { run($0) }
-                          } else {
-                            run(nil)
-                          }
+                          model.fisherPasses(
+                            ratings, elapsed, starts, half.lowerBound, half.upperBound, &l, &g,
+                            weights: weights == nil ? nil : wp, fisher: fp + 21 * h, buffer: bp + 2 * block * h,
+                            fisherStride: stride, prefixes: views?[h], tangents: FloatTangent.self)
                         }
                         lp[h] = l
                         gp[h] = g
@@ -95,7 +88,13 @@ extension FSRSOptimizer {
                       lp[h] = l
                       gp[h] = g
                     }
-                    inHalves(threads: threads, work)
+                    if let prefixes {
+                      prefixes.withViews(FSRS6LossGradient.SharedReview<FloatTangent>.self) { views in
+                        inHalves(threads: threads) { work($0, views) }
+                      }
+                    } else {
+                      inHalves(threads: threads) { work($0, nil) }
+                    }
                   }
                 }
               }
@@ -137,7 +136,6 @@ extension FSRSOptimizer {
     let cards = data.trainingCardCount
     let threads = configuration.threads
     let single = configuration.singlePrecisionPass
-    let prefixes = prefixes?.halves
     return { (u: [Double]) -> Double in
       let w = (0..<21).map { prior[$0] + sigma[$0] * u[$0] }
       let model = FSRS6LossGradient(w, singlePrecision: single)
@@ -148,21 +146,21 @@ extension FSRSOptimizer {
             (weights ?? []).withUnsafeBufferPointer { wp in
               losses.withUnsafeMutableBufferPointer { lo in
                 let lp = lo.baseAddress!
-                inHalves(threads: threads) { h in
+                let work = { (h: Int, views: [SharedPrefixes.View<FSRS6LossGradient.SharedReview<NoTangent>>]?) in
                   var l = 0.0
                   var g = ParameterGradient.zero
                   let half = h == 0 ? 0..<(cards / 2) : (cards / 2)..<cards
-                  let run = { (view: SharedPrefixes.View<FSRS6LossGradient.SharedReview<NoTangent>>?) in
-                    model.fisherPasses(
-                      ratings, elapsed, starts, half.lowerBound, half.upperBound, &l, &g,
-                      weights: weights == nil ? nil : wp, fisher: nil, buffer: nil, prefixes: view, tangents: NoTangent.self)
-                  }
-                  if let share = prefixes?[h] {
-                    share.withView(FSRS6LossGradient.SharedReview<NoTangent>.self) { run($0) }
-                  } else {
-                    run(nil)
-                  }
+                  model.fisherPasses(
+                    ratings, elapsed, starts, half.lowerBound, half.upperBound, &l, &g,
+                    weights: weights == nil ? nil : wp, fisher: nil, buffer: nil, prefixes: views?[h], tangents: NoTangent.self)
                   lp[h] = l
+                }
+                if let prefixes {
+                  prefixes.withViews(FSRS6LossGradient.SharedReview<NoTangent>.self) { views in
+                    inHalves(threads: threads) { work($0, views) }
+                  }
+                } else {
+                  inHalves(threads: threads) { work($0, nil) }
                 }
               }
             }

@@ -197,7 +197,7 @@ public struct FSRSOptimizer: Sendable {
     let defaults = FSRSParameters.defaults
     // The tries of shared first reviews, for every pass of the direct fit (found once).
     let prefixes = configuration.sharedPrefixes && configuration.directGaussNewton
-      && data.exampleCount >= Self.minimumExamplesForTraining ? FitPrefixes(data) : nil
+      && data.exampleCount >= Self.minimumExamplesForTraining ? FitPrefixes(data, threads: configuration.threads) : nil
     let defaultLoss = Self.meanLogLoss(data, defaults, threads: configuration.threads, prefixes: prefixes)
     var report = FSRSFitReport(
       parameters: defaults, scope: .defaults, reason: "", reviews: data.reviewCount, cards: data.cardCount,
@@ -617,17 +617,17 @@ public struct FSRSOptimizer: Sendable {
         halves.withUnsafeMutableBufferPointer { out in
           let o = out.baseAddress!
           data.starts.withUnsafeBufferPointer { starts in
-            let work = { (h: Int) in
+            let work = { (h: Int, views: [SharedPrefixes.View<FSRS6LossGradient.SharedLoss>]?) in
               let (first, last) = h == 0 ? (0, cards / 2) : (cards / 2, cards)
-              if let share = prefixes?.halves[h] {
-                o[h] = share.withView(FSRS6LossGradient.SharedLoss.self, paired: true) {
-                  model.losses(ratings, elapsed, starts, first, last, prefixes: $0)
-                }
-              } else {
-                o[h] = model.losses(ratings, elapsed, starts, first, last)
-              }
+              o[h] = model.losses(ratings, elapsed, starts, first, last, prefixes: views?[h])
             }
-            inHalves(threads: threads, work)
+            if let prefixes {
+              prefixes.withViews(FSRS6LossGradient.SharedLoss.self, paired: true) { views in
+                inHalves(threads: threads) { work($0, views) }
+              }
+            } else {
+              inHalves(threads: threads) { work($0, nil) }
+            }
           }
         }
       }

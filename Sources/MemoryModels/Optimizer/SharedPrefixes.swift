@@ -35,8 +35,12 @@ struct SharedPrefixes: Sendable {
   /// Slots the run needs.
   @usableFromInline var slotCount: Int
 
-  /// The trie of the cards `first..<last` (reviews `starts[c]..<starts[c + 1]`).
-  init(ratings: UnsafeBufferPointer<UInt8>, elapsed: UnsafeBufferPointer<Int32>, starts: UnsafeBufferPointer<Int>, first: Int, last: Int) {
+  /// The trie of the cards `first..<last` (reviews `starts[c]..<starts[c + 1]`), walked as one
+  /// run or, with `mid`, as the runs `first..<mid` and `mid..<last` one after the other.
+  init(
+    ratings: UnsafeBufferPointer<UInt8>, elapsed: UnsafeBufferPointer<Int32>, starts: UnsafeBufferPointer<Int>,
+    first: Int, last: Int, mid: Int? = nil
+  ) {
     self.first = first
     self.last = last
     let cards = Swift.max(last - first, 0)
@@ -79,14 +83,17 @@ struct SharedPrefixes: Sendable {
         }
       }
     }
-    // Per card, the leading nodes that an earlier card (or an earlier pair's card) created.
+    // Per card, the leading nodes that an earlier card (or an earlier pair's card) created;
+    // pairs start at each run's first card.
     var shared = [Int32](repeating: 0, count: cards)
     var sharedPaired = [Int32](repeating: 0, count: cards)
+    let second = (mid ?? first) - first
     for k in 0..<cards {
       let base = Int(slotStarts[k])
       let n = Int(slotStarts[k + 1]) - base
+      let pair = k < second ? k & ~1 : second + ((k - second) & ~1)
       var j = 0
-      while j < n && creator[Int(nodes[base + j])] < Int32(k & ~1) { j += 1 }
+      while j < n && creator[Int(nodes[base + j])] < Int32(pair) { j += 1 }
       sharedPaired[k] = Int32(j)
       while j < n && creator[Int(nodes[base + j])] < Int32(k) { j += 1 }
       shared[k] = Int32(j)
@@ -178,21 +185,42 @@ extension FSRS6LossGradient {
   }
 }
 
-/// The tries of one fit's data, one per half of the cards (the passes' fixed partitions).
+/// The tries of one fit's data for its passes' two fixed halves of the cards: one trie over both
+/// when they run one after the other (one thread), so the second half also takes what the first
+/// computed; one per half when they may run side by side. The bits are the same either way.
 @usableFromInline
 struct FitPrefixes: Sendable {
-  @usableFromInline let halves: [SharedPrefixes]
+  @usableFromInline let tries: [SharedPrefixes]
+  @usableFromInline let mid: Int
 
-  init(_ data: TrainingData) {
+  init(_ data: TrainingData, threads: Int) {
     let cards = data.trainingCardCount
-    halves = data.ratings.withUnsafeBufferPointer { ratings in
+    let mid = cards / 2
+    self.mid = mid
+    tries = data.ratings.withUnsafeBufferPointer { ratings in
       data.elapsed.withUnsafeBufferPointer { elapsed in
         data.starts.withUnsafeBufferPointer { starts in
-          [(0, cards / 2), (cards / 2, cards)].map {
-            SharedPrefixes(ratings: ratings, elapsed: elapsed, starts: starts, first: $0.0, last: $0.1)
-          }
+          threads <= 1
+            ? [SharedPrefixes(ratings: ratings, elapsed: elapsed, starts: starts, first: 0, last: cards, mid: mid)]
+            : [(0, mid), (mid, cards)].map {
+              SharedPrefixes(ratings: ratings, elapsed: elapsed, starts: starts, first: $0.0, last: $0.1)
+            }
         }
       }
+    }
+  }
+
+  /// Runs `body` with each half's view (for a pass that walks `paired` cards side by side) and
+  /// slots of type `Slot`, kept for the whole call.
+  @inlinable
+  func withViews<Slot, R>(_: Slot.Type, paired: Bool = false, _ body: ([SharedPrefixes.View<Slot>]) -> R) -> R {
+    if tries.count == 1 {
+      return tries[0].withView(Slot.self, paired: paired) { whole in
+        body([whole, whole.advanced(by: mid)])
+      }
+    }
+    return tries[0].withView(Slot.self, paired: paired) { a in
+      tries[1].withView(Slot.self, paired: paired) { b in body([a, b]) }
     }
   }
 }
@@ -211,6 +239,12 @@ extension SharedPrefixes {
       cache: UnsafeMutablePointer<Slot>
     ) {
       self.shared = shared; self.slotStarts = slotStarts; self.slots = slots; self.cache = cache
+    }
+
+    /// The view from the run's card `k` on (the same slots).
+    @inlinable
+    func advanced(by k: Int) -> View {
+      View(shared: shared + k, slotStarts: slotStarts + k, slots: slots, cache: cache)
     }
 
     /// The run's card `k`: its shared reviews, its slot ids and how many it has.
