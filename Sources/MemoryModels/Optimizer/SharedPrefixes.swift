@@ -17,6 +17,9 @@ struct SharedPrefixes: Sendable {
   /// Reviews after a card's first that are looked up in the trie (on the dev set 99.7 % of the
   /// shared reviews are among a card's first 8).
   @usableFromInline static let depth = 8
+  /// Nodes a trie holds at most (then it stops growing: later cards share only what it has), so
+  /// its table and a pass's slots stay a few MB on any log while the per-review part is 4 bytes.
+  static let maxNodes = 1 << 16
   /// The run's cards `first..<last`.
   @usableFromInline let first: Int
   @usableFromInline let last: Int
@@ -36,10 +39,11 @@ struct SharedPrefixes: Sendable {
   @usableFromInline var slotCount: Int
 
   /// The trie of the cards `first..<last` (reviews `starts[c]..<starts[c + 1]`), walked as one
-  /// run or, with `mid`, as the runs `first..<mid` and `mid..<last` one after the other.
+  /// run or, with `mid`, as the runs `first..<mid` and `mid..<last` one after the other; at most
+  /// `maxNodes` nodes besides the four first reviews.
   init(
     ratings: UnsafeBufferPointer<UInt8>, elapsed: UnsafeBufferPointer<Int32>, starts: UnsafeBufferPointer<Int>,
-    first: Int, last: Int, mid: Int? = nil
+    first: Int, last: Int, mid: Int? = nil, maxNodes: Int = Self.maxNodes
   ) {
     self.first = first
     self.last = last
@@ -54,9 +58,10 @@ struct SharedPrefixes: Sendable {
     // Node of each looked-up review; nodes 0…3 are the first reviews (rating 1…4). The run's
     // first card that reached each node (the first reviews: before every card).
     var nodes = [Int32](repeating: 0, count: looked)
-    var visits = [Int32](repeating: 0, count: looked + 4)
-    var creator = [Int32](repeating: -1, count: looked + 4)
-    let table = NodeTable(capacity: looked)
+    let capacity = Swift.min(looked, maxNodes)
+    var visits = [Int32](repeating: 0, count: capacity + 4)
+    var creator = [Int32](repeating: -1, count: capacity + 4)
+    let table = NodeTable(capacity: capacity)
     defer { table.free() }
     var nodeCount: Int32 = 4
     nodes.withUnsafeMutableBufferPointer { nodes in
@@ -71,7 +76,12 @@ struct SharedPrefixes: Sendable {
               // Parent node (32 bits), rating (3), t (29; every t ≤ 0 is the same day).
               let key = UInt64(UInt32(node)) << 32 | UInt64(ratings[i] & 7) << 29
                 | UInt64(UInt32(Swift.max(elapsed[i], 0)) & 0x1FFF_FFFF)
-              node = table.find(key, next: nodeCount)
+              node = table.find(key, next: nodeCount, insert: Int(nodeCount) < capacity + 4)
+              if node < 0 {
+                // A full trie: this review and the card's later ones have no node.
+                for r in j..<(Int(slotStarts[k + 1]) - base) { nodes[base + r] = -1 }
+                break
+              }
               if node == nodeCount {
                 nodeCount += 1
                 creator[Int(node)] = Int32(k)
@@ -93,9 +103,9 @@ struct SharedPrefixes: Sendable {
       let n = Int(slotStarts[k + 1]) - base
       let pair = k < second ? k & ~1 : second + ((k - second) & ~1)
       var j = 0
-      while j < n && creator[Int(nodes[base + j])] < Int32(pair) { j += 1 }
+      while j < n && nodes[base + j] >= 0 && creator[Int(nodes[base + j])] < Int32(pair) { j += 1 }
       sharedPaired[k] = Int32(j)
-      while j < n && creator[Int(nodes[base + j])] < Int32(k) { j += 1 }
+      while j < n && nodes[base + j] >= 0 && creator[Int(nodes[base + j])] < Int32(k) { j += 1 }
       shared[k] = Int32(j)
     }
     // A slot for every node that a second card reaches.
@@ -108,7 +118,7 @@ struct SharedPrefixes: Sendable {
     self.shared = shared
     self.sharedPaired = sharedPaired
     self.slotStarts = slotStarts
-    slots = nodes.map { slotOf[Int($0)] }
+    slots = nodes.map { $0 < 0 ? -1 : slotOf[Int($0)] }
     slotCount = Int(count)
   }
 
@@ -133,15 +143,16 @@ struct SharedPrefixes: Sendable {
       values.deallocate()
     }
 
-    /// The node of `key`, inserting it as `next` if absent.
+    /// The node of `key`, inserting it as `next` if absent (−1 if absent and not `insert`).
     @inline(__always)
-    func find(_ key: UInt64, next: Int32) -> Int32 {
+    func find(_ key: UInt64, next: Int32, insert: Bool) -> Int32 {
       let stored = key &+ 1  // 0 marks an empty bucket
       var h = Int(truncatingIfNeeded: (stored &* 0x9E37_79B9_7F4A_7C15) >> 40) & mask
       while true {
         let k = keys[h]
         if k == stored { return values[h] }
         if k == 0 {
+          guard insert else { return -1 }
           keys[h] = stored
           values[h] = next
           return next
@@ -193,7 +204,7 @@ struct FitPrefixes: Sendable {
   @usableFromInline let tries: [SharedPrefixes]
   @usableFromInline let mid: Int
 
-  init(_ data: TrainingData, threads: Int) {
+  init(_ data: TrainingData, threads: Int, maxNodes: Int = SharedPrefixes.maxNodes) {
     let cards = data.trainingCardCount
     let mid = cards / 2
     self.mid = mid
@@ -201,9 +212,9 @@ struct FitPrefixes: Sendable {
       data.elapsed.withUnsafeBufferPointer { elapsed in
         data.starts.withUnsafeBufferPointer { starts in
           threads <= 1
-            ? [SharedPrefixes(ratings: ratings, elapsed: elapsed, starts: starts, first: 0, last: cards, mid: mid)]
+            ? [SharedPrefixes(ratings: ratings, elapsed: elapsed, starts: starts, first: 0, last: cards, mid: mid, maxNodes: maxNodes)]
             : [(0, mid), (mid, cards)].map {
-              SharedPrefixes(ratings: ratings, elapsed: elapsed, starts: starts, first: $0.0, last: $0.1)
+              SharedPrefixes(ratings: ratings, elapsed: elapsed, starts: starts, first: $0.0, last: $0.1, maxNodes: maxNodes)
             }
         }
       }
