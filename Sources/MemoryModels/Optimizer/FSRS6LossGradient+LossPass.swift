@@ -27,7 +27,7 @@ extension FSRS6LossGradient {
   func lossLane(_ ratings: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> LossLane {
     let g0 = Int(ratings[start])
     let s = Swift.min(Swift.max(w[g0 - 1], FSRS6.minStability), FSRS6.maxStability)
-    let d = Swift.min(Swift.max(w[4] - exp(w5 * Double(g0 - 1)) + 1, 1), 10)
+    let d = Swift.min(Swift.max(w[4] - firstDifficulty[g0 - 1] + 1, 1), 10)
     return LossLane(s: s, d: d, i: start + 1, end: end)
   }
 

@@ -24,6 +24,9 @@ struct FSRS6LossGradient {
   @usableFromInline let lapseShrink: Double  // exp(−w17·w18)
   /// exp(w17·(G − 3 + w18)) for G = 1…4 (the same-day factor before S^(−w19)).
   @usableFromInline let sameDay: SIMD4<Double>
+  /// exp(w5·(G − 1)) for G = 1…4 (the initial difficulty's term; the same value every card
+  /// with that first rating computed before).
+  @usableFromInline let firstDifficulty: SIMD4<Double>
   /// The gradient pass (``step``) takes its `exp`/`log` in single precision
   /// (``lnAndPower(_:_:_:)``).
   @usableFromInline let single: Bool
@@ -48,6 +51,7 @@ struct FSRS6LossGradient {
     w19f = Float(w19); w20f = Float(w20)
     lapseShrink = exp(-w17 * w18)
     sameDay = SIMD4(exp(w17 * (-2 + w18)), exp(w17 * (-1 + w18)), exp(w17 * w18), exp(w17 * (1 + w18)))
+    firstDifficulty = SIMD4(exp(w5 * 0), exp(w5 * 1), exp(w5 * 2), exp(w5 * 3))
   }
 
   /// Where the pass along one card stands: the state after review `i − 1` and its tangents
@@ -84,7 +88,7 @@ struct FSRS6LossGradient {
     } else {
       s = Swift.min(Swift.max(s, FSRS6.minStability), FSRS6.maxStability)
     }
-    let e5 = exp(w5 * Double(g0 - 1))
+    let e5 = firstDifficulty[g0 - 1]
     var d = w[4] - e5 + 1
     var dd = T.Difficulty.zero
     if d >= 1 && d <= 10 {

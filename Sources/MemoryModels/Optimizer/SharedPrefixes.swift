@@ -133,8 +133,8 @@ struct SharedPrefixes: Sendable {
       while size < 2 * capacity { size <<= 1 }
       keys = .allocate(capacity: size)
       keys.initialize(repeating: 0)
+      // A value is read only where its key was written.
       values = .allocate(capacity: size)
-      values.initialize(repeating: 0)
       mask = size - 1
     }
 
