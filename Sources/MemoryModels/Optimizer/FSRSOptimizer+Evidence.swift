@@ -187,40 +187,33 @@ extension FSRSOptimizer {
   }
 
   /// tr(H⁻¹) of a symmetric positive definite 21×21 matrix (row-major) by Cholesky: H = LLᵀ,
-  /// tr(H⁻¹) = ‖L⁻¹‖²_F. Nil when H is not positive definite. (Through unchecked buffers: it runs
-  /// up to five times per Gauss–Newton step, and the index checks were most of its work.)
+  /// tr(H⁻¹) = ‖L⁻¹‖²_F. Nil when H is not positive definite.
   static func traceOfInverse(_ h: [Double]) -> Double? {
     let m = 21
-    guard h.count >= m * m else { return nil }
-    return withUnsafeTemporaryAllocation(of: Double.self, capacity: m * m + m) { scratch -> Double? in
-      let l = scratch.baseAddress!
-      let x = l + m * m
-      return h.withUnsafeBufferPointer { hb -> Double? in
-        let h = hb.baseAddress!
-        for i in 0..<m {
-          for j in 0...i {
-            var sum = h[i * m + j]
-            for k in 0..<j { sum -= l[i * m + k] * l[j * m + k] }
-            if i == j {
-              guard sum > 0, sum.isFinite else { return nil }
-              l[i * m + i] = sum.squareRoot()
-            } else {
-              l[i * m + j] = sum / l[j * m + j]
-            }
-          }
+    var l = [Double](repeating: 0, count: m * m)
+    for i in 0..<m {
+      for j in 0...i {
+        var sum = h[i * m + j]
+        for k in 0..<j { sum -= l[i * m + k] * l[j * m + k] }
+        if i == j {
+          guard sum > 0, sum.isFinite else { return nil }
+          l[i * m + i] = sum.squareRoot()
+        } else {
+          l[i * m + j] = sum / l[j * m + j]
         }
-        // Columns of L⁻¹ by forward substitution: L·x = e_k (x[k...] only; one buffer for all k).
-        var trace = 0.0
-        for k in 0..<m {
-          for i in k..<m {
-            var sum = i == k ? 1.0 : 0.0
-            for j in k..<i { sum -= l[i * m + j] * x[j] }
-            x[i] = sum / l[i * m + i]
-            trace += x[i] * x[i]
-          }
-        }
-        return trace
       }
     }
+    // Columns of L⁻¹ by forward substitution: L·x = e_k (x[k...] only; one buffer for all k).
+    var trace = 0.0
+    var x = [Double](repeating: 0, count: m)
+    for k in 0..<m {
+      for i in k..<m {
+        var sum = i == k ? 1.0 : 0.0
+        for j in k..<i { sum -= l[i * m + j] * x[j] }
+        x[i] = sum / l[i * m + i]
+        trace += x[i] * x[i]
+      }
+    }
+    return trace
   }
 }
