@@ -196,6 +196,8 @@ func parseVariant(_ text: String) -> FSRSOptimizer.Configuration? {
     if token == "nobias" { c.recallBias = false; continue }
     if token == "sp" { c.singlePrecisionPass = true; continue }
     if token == "ft" { c.singlePrecisionTangents = true; continue }
+    if token == "noshare" { c.sharedPrefixes = false; continue }
+    if token == "nofirst" { c.valueFirstOnRetry = false; continue }
     if token == "dgn" { c.directGaussNewton = true; continue }
     if token == "ev" { c.directGaussNewton = true; c.evidenceRegularization = true; continue }
     if token == "plain" {

@@ -12,6 +12,10 @@ extension FSRS6LossGradient {
     @usableFromInline var plain = 0.0
     /// The recall bias's moments of the card's examples, when asked for.
     @usableFromInline var moments = RecallBias.Moments()
+    /// With ``SharedPrefixes``: the card's slot ids, how many, and its second review's index.
+    @usableFromInline var slots: UnsafePointer<Int32>? = nil
+    @usableFromInline var looked = 0
+    @usableFromInline var second = 0
 
     @inlinable init(s: Double, d: Double, i: Int, end: Int) {
       self.s = s; self.d = d; self.i = i; self.end = end
@@ -23,17 +27,63 @@ extension FSRS6LossGradient {
   func lossLane(_ ratings: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> LossLane {
     let g0 = Int(ratings[start])
     let s = Swift.min(Swift.max(w[g0 - 1], FSRS6.minStability), FSRS6.maxStability)
-    let d = Swift.min(Swift.max(w[4] - exp(w5 * Double(g0 - 1)) + 1, 1), 10)
+    let d = Swift.min(Swift.max(w[4] - firstDifficulty[g0 - 1] + 1, 1), 10)
     return LossLane(s: s, d: d, i: start + 1, end: end)
+  }
+
+  /// The lane of the run's card `k` (reviews `start..<end`) after the reviews that an earlier
+  /// card shares (``SharedPrefixes``): their examples added from the slots as ``lossStep`` adds
+  /// them, the state taken from the last one.
+  @inlinable @inline(__always)
+  func lossLane(
+    _ ratings: UnsafeBufferPointer<UInt8>, _ elapsed: UnsafeBufferPointer<Int32>, _ start: Int, _ end: Int,
+    _ k: Int, _ prefixes: SharedPrefixes.View<SharedLoss>, weights: UnsafeBufferPointer<Double>?, collect: Bool
+  ) -> LossLane {
+    var lane = lossLane(ratings, start, end)
+    let (shared, slots, looked) = prefixes.card(k)
+    lane.slots = slots
+    lane.looked = looked
+    lane.second = start + 1
+    guard shared > 0 else { return lane }
+    for j in 0..<shared {
+      let i = start + 1 + j
+      guard elapsed[i] > 0 else { continue }
+      let e = prefixes.cache + Int(slots[j])
+      let l = e.pointee.term
+      lane.sum -= (weights?[i] ?? 1) * l
+      lane.plain -= l
+      if collect { lane.moments.add(e.pointee.p, recalled: ratings[i] > 1, weight: weights?[i] ?? 1) }
+    }
+    let e = prefixes.cache + Int(slots[shared - 1])
+    lane.s = e.pointee.s
+    lane.d = e.pointee.d
+    lane.i = start + 1 + shared
+    return lane
+  }
+
+  /// ``lossStep`` keeping the review in its slot when a later card shares it.
+  @inlinable @inline(__always)
+  func lossStep(
+    _ lane: inout LossLane, _ ratings: UnsafeBufferPointer<UInt8>, _ elapsed: UnsafeBufferPointer<Int32>,
+    weights: UnsafeBufferPointer<Double>?, collect: Bool, prefixes: SharedPrefixes.View<SharedLoss>?
+  ) {
+    var record: UnsafeMutablePointer<SharedLoss>? = nil
+    if let prefixes, let slots = lane.slots {
+      let j = lane.i - lane.second
+      if j < lane.looked && slots[j] >= 0 { record = prefixes.cache + Int(slots[j]) }
+    }
+    lossStep(&lane, ratings, elapsed, weights: weights, times: nil, from: .min, collect: collect, record: record)
   }
 
   /// One review of a loss-only lane: its example's BCE (weighted into `sum`, plain into
   /// `plain`) if it is on a later day and, with `times`, at or after `cut`; then S and D.
-  /// With `collect`, the example also adds to the lane's ``RecallBias/Moments``.
+  /// With `collect`, the example also adds to the lane's ``RecallBias/Moments``; with `record`,
+  /// the review goes into that slot (``SharedPrefixes``; only without `times`).
   @inlinable @inline(__always)
   func lossStep(
     _ lane: inout LossLane, _ ratings: UnsafeBufferPointer<UInt8>, _ elapsed: UnsafeBufferPointer<Int32>,
-    weights: UnsafeBufferPointer<Double>?, times: UnsafeBufferPointer<Int64>?, from cut: Int64, collect: Bool = false
+    weights: UnsafeBufferPointer<Double>?, times: UnsafeBufferPointer<Int64>?, from cut: Int64, collect: Bool = false,
+    record: UnsafeMutablePointer<SharedLoss>? = nil
   ) {
     let eps = BinaryCrossEntropy.epsilon
     let i = lane.i
@@ -54,6 +104,10 @@ extension FSRS6LossGradient {
         lane.sum -= (weights?[i] ?? 1) * l
         lane.plain -= l
         if collect { lane.moments.add(p, recalled: g > 1, weight: weights?[i] ?? 1) }
+        if let record {
+          record.pointee.term = l
+          record.pointee.p = p
+        }
       }
       if g == 1 {
         let sf = w11 * exp(-w12 * log(d)) * (exp(w13 * log(s + 1)) - 1) * exp(w14 * (1 - r))
@@ -68,6 +122,10 @@ extension FSRS6LossGradient {
     lane.d = nd.isNaN ? 10 : Swift.min(Swift.max(nd, 1), 10)
     lane.s = newS.isNaN ? FSRS6.minStability : Swift.min(Swift.max(newS, FSRS6.minStability), FSRS6.maxStability)
     lane.i = i + 1
+    if let record {
+      record.pointee.s = lane.s
+      record.pointee.d = lane.d
+    }
   }
 
   /// The same pass without tangents: the summed BCE of the card's examples, same arithmetic.
@@ -97,20 +155,24 @@ extension FSRS6LossGradient {
   func losses(
     _ ratings: UnsafeBufferPointer<UInt8>, _ elapsed: UnsafeBufferPointer<Int32>, _ starts: UnsafeBufferPointer<Int>,
     _ first: Int, _ last: Int, weights: UnsafeBufferPointer<Double>? = nil, plain: UnsafeMutablePointer<Double>? = nil,
-    moments: UnsafeMutablePointer<RecallBias.Moments>? = nil
+    moments: UnsafeMutablePointer<RecallBias.Moments>? = nil, prefixes: SharedPrefixes.View<SharedLoss>? = nil
   ) -> Double {
     var total = 0.0
     var c = first
     let collect = moments != nil
+    func lane(_ c: Int) -> LossLane {
+      guard let prefixes else { return lossLane(ratings, starts[c], starts[c + 1]) }
+      return lossLane(ratings, elapsed, starts[c], starts[c + 1], c - first, prefixes, weights: weights, collect: collect)
+    }
     while c + 1 < last {
-      var a = lossLane(ratings, starts[c], starts[c + 1])
-      var b = lossLane(ratings, starts[c + 1], starts[c + 2])
+      var a = lane(c)
+      var b = lane(c + 1)
       while a.i < a.end && b.i < b.end {
-        lossStep(&a, ratings, elapsed, weights: weights, times: nil, from: .min, collect: collect)
-        lossStep(&b, ratings, elapsed, weights: weights, times: nil, from: .min, collect: collect)
+        lossStep(&a, ratings, elapsed, weights: weights, collect: collect, prefixes: prefixes)
+        lossStep(&b, ratings, elapsed, weights: weights, collect: collect, prefixes: prefixes)
       }
-      while a.i < a.end { lossStep(&a, ratings, elapsed, weights: weights, times: nil, from: .min, collect: collect) }
-      while b.i < b.end { lossStep(&b, ratings, elapsed, weights: weights, times: nil, from: .min, collect: collect) }
+      while a.i < a.end { lossStep(&a, ratings, elapsed, weights: weights, collect: collect, prefixes: prefixes) }
+      while b.i < b.end { lossStep(&b, ratings, elapsed, weights: weights, collect: collect, prefixes: prefixes) }
       total += a.sum
       total += b.sum
       if let plain {
@@ -123,7 +185,17 @@ extension FSRS6LossGradient {
       }
       c += 2
     }
-    if c < last { total += loss(ratings, elapsed, starts[c], starts[c + 1], weights: weights, plain: plain, moments: moments) }
+    if c < last {
+      if prefixes != nil {
+        var a = lane(c)
+        while a.i < a.end { lossStep(&a, ratings, elapsed, weights: weights, collect: collect, prefixes: prefixes) }
+        if let plain { plain.pointee += a.plain }
+        if let moments { moments.pointee += a.moments }
+        total += a.sum
+      } else {
+        total += loss(ratings, elapsed, starts[c], starts[c + 1], weights: weights, plain: plain, moments: moments)
+      }
+    }
     return total
   }
 }

@@ -24,6 +24,9 @@ struct FSRS6LossGradient {
   @usableFromInline let lapseShrink: Double  // exp(−w17·w18)
   /// exp(w17·(G − 3 + w18)) for G = 1…4 (the same-day factor before S^(−w19)).
   @usableFromInline let sameDay: SIMD4<Double>
+  /// exp(w5·(G − 1)) for G = 1…4 (the initial difficulty's term; the same value every card
+  /// with that first rating computed before).
+  @usableFromInline let firstDifficulty: SIMD4<Double>
   /// The gradient pass (``step``) takes its `exp`/`log` in single precision
   /// (``lnAndPower(_:_:_:)``).
   @usableFromInline let single: Bool
@@ -48,6 +51,7 @@ struct FSRS6LossGradient {
     w19f = Float(w19); w20f = Float(w20)
     lapseShrink = exp(-w17 * w18)
     sameDay = SIMD4(exp(w17 * (-2 + w18)), exp(w17 * (-1 + w18)), exp(w17 * w18), exp(w17 * (1 + w18)))
+    firstDifficulty = SIMD4(exp(w5 * 0), exp(w5 * 1), exp(w5 * 2), exp(w5 * 3))
   }
 
   /// Where the pass along one card stands: the state after review `i − 1` and its tangents
@@ -84,7 +88,7 @@ struct FSRS6LossGradient {
     } else {
       s = Swift.min(Swift.max(s, FSRS6.minStability), FSRS6.maxStability)
     }
-    let e5 = exp(w5 * Double(g0 - 1))
+    let e5 = firstDifficulty[g0 - 1]
     var d = w[4] - e5 + 1
     var dd = T.Difficulty.zero
     if d >= 1 && d <= 10 {
@@ -166,119 +170,6 @@ struct FSRS6LossGradient {
     grad += a.grad + b.grad
   }
 
-  /// The examples a lane holds before adding them to the Fisher rows (``flushFisher(_:into:)``).
-  @usableFromInline static let fisherBlock = 32
-
-  /// The Gauss–Newton pass along the cards `first..<last`: tangents in `Float`, the Fisher
-  /// information into `fisher` (21 rows) through `buffer` (2 × ``fisherBlock`` rows). The
-  /// examples' ∇p are held and added to the rows in one rank-k update per ``fisherBlock``
-  /// examples (``flushFisher(_:into:)``) instead of one rank-one update each: each row is
-  /// loaded and stored once per block. The block runs across cards (the rows do not depend on
-  /// the card). The order of every addition is fixed by the cards alone.
-  ///
-  /// With `fisherStride` k > 1 only the cards whose index is a multiple of k add their Fisher
-  /// information (the caller scales the rows by the examples' share); every card still adds its
-  /// loss and gradient. The sampled cards depend on the card index only, not on the halves.
-  @inlinable
-  func fisherPasses(
-    _ ratings: UnsafeBufferPointer<UInt8>, _ elapsed: UnsafeBufferPointer<Int32>, _ starts: UnsafeBufferPointer<Int>,
-    _ first: Int, _ last: Int, _ loss: inout Double, _ grad: inout ParameterGradient,
-    weights: UnsafeBufferPointer<Double>?, fisher: UnsafeMutablePointer<FisherRow>, buffer: UnsafeMutablePointer<FisherRow>,
-    fisherStride: Int = 1
-  ) {
-    var held = 0
-    for c in first..<last {
-      let sampled = fisherStride <= 1 || c % fisherStride == 0
-      var lane: Lane<FloatTangent> = begin(ratings, starts[c], starts[c + 1])
-      if sampled {
-        lane.pending = buffer
-        lane.pendingCount = held
-      }
-      lane.loss = loss
-      while lane.i < lane.end { step(&lane, ratings, elapsed, weights: weights, fisher: sampled ? fisher : nil) }
-      loss = lane.loss
-      FloatTangent.flush(lane.grad, into: &grad)
-      if sampled { held = lane.pendingCount }
-    }
-    // The examples still held (fewer than a block) are added last, as every card's are.
-    if held > 0 {
-      var lane = Lane<FloatTangent>(s: 0, ds: .zero, d: 0, dd: .zero, i: 0, end: 0)
-      lane.pending = buffer
-      lane.pendingCount = held
-      Self.flushFisher(&lane, into: fisher)
-    }
-  }
-
-  /// Adds a lane's held examples to the Fisher rows `h` (one rank-k update of the lower block
-  /// triangle, as ``accumulateFisher(_:_:_:)`` adds one: each row loaded and stored once per
-  /// block instead of once per example) and empties its buffer.
-  @inlinable @inline(__always)
-  static func flushFisher<T>(_ lane: inout Lane<T>, into h: UnsafeMutablePointer<FisherRow>) {
-    guard let buffer = lane.pending, lane.pendingCount > 0 else { return }
-    let n = lane.pendingCount
-    lane.pendingCount = 0
-    // Lane j of a held k·∇p, read as a scalar (a row is 24 contiguous `Float`s).
-    let raw = UnsafeRawPointer(buffer)
-    let stride = MemoryLayout<FisherRow>.stride
-    @inline(__always) func scaled(_ e: Int, _ j: Int) -> Float {
-      raw.load(fromByteOffset: (2 * e + 1) * stride + j * MemoryLayout<Float>.stride, as: Float.self)
-    }
-    // Row j gets columns 0…j rounded up to a whole 4-lane half (one SSE register): 66 halves
-    // per example instead of the 78 of whole 8-lane blocks.
-    for j in 0..<4 {
-      var a = h[j].a.lowHalf
-      for e in 0..<n { a += buffer[2 * e].a.lowHalf * scaled(e, j) }
-      h[j].a.lowHalf = a
-    }
-    for j in 4..<8 {
-      var a = h[j].a
-      for e in 0..<n { a += buffer[2 * e].a * scaled(e, j) }
-      h[j].a = a
-    }
-    for j in 8..<12 {
-      var a = h[j].a, b = h[j].b.lowHalf
-      for e in 0..<n {
-        let k = scaled(e, j)
-        a += buffer[2 * e].a * k
-        b += buffer[2 * e].b.lowHalf * k
-      }
-      h[j].a = a
-      h[j].b.lowHalf = b
-    }
-    for j in 12..<16 {
-      var a = h[j].a, b = h[j].b
-      for e in 0..<n {
-        let k = scaled(e, j)
-        a += buffer[2 * e].a * k
-        b += buffer[2 * e].b * k
-      }
-      h[j].a = a
-      h[j].b = b
-    }
-    for j in 16..<20 {
-      var a = h[j].a, b = h[j].b, c = h[j].c.lowHalf
-      for e in 0..<n {
-        let k = scaled(e, j)
-        a += buffer[2 * e].a * k
-        b += buffer[2 * e].b * k
-        c += buffer[2 * e].c.lowHalf * k
-      }
-      h[j].a = a
-      h[j].b = b
-      h[j].c.lowHalf = c
-    }
-    var a = h[20].a, b = h[20].b, c = h[20].c
-    for e in 0..<n {
-      let k = scaled(e, 20)
-      a += buffer[2 * e].a * k
-      b += buffer[2 * e].b * k
-      c += buffer[2 * e].c * k
-    }
-    h[20].a = a
-    h[20].b = b
-    h[20].c = c
-  }
-
   /// (ln x, e^(k·ln x)) = (ln x, x^k), in single precision when ``single``: glibc's
   /// `logf`/`expf` cost about two thirds of `log`/`exp`, and their error (about 10⁻⁷ relative
   /// in R, ln R and the tangents) is far below what the fit resolves; the losses that decide
@@ -305,7 +196,8 @@ struct FSRS6LossGradient {
   @inlinable @inline(__always)
   func step<T: PassTangent>(
     _ lane: inout Lane<T>, _ ratings: UnsafeBufferPointer<UInt8>, _ elapsed: UnsafeBufferPointer<Int32>,
-    weights: UnsafeBufferPointer<Double>?, fisher: UnsafeMutablePointer<FisherRow>?
+    weights: UnsafeBufferPointer<Double>?, fisher: UnsafeMutablePointer<FisherRow>?,
+    record: UnsafeMutablePointer<SharedReview<T>>? = nil
   ) {
     let eps = BinaryCrossEntropy.epsilon
     let i = lane.i
@@ -347,30 +239,17 @@ struct FSRS6LossGradient {
       let weight = weights?[i] ?? 1
       let inside = r > eps && r < 1 - eps
       // ln p = −w20·ln(base) when R is not clamped: one log fewer per recall.
-      lane.loss -= weight * (recalled ? (inside ? -w20 * lb : log(p)) : log(1 - p))
+      let term = recalled ? (inside ? -w20 * lb : log(p)) : log(1 - p)
+      lane.loss -= weight * term
       if inside {
-        // With T.reassociates, one division for dL/dR and the Fisher weight.
-        let q = T.reassociates ? weight / (p * (1 - p)) : 0
-        let dLdR = T.reassociates ? (recalled ? -(q * (1 - p)) : q * p) : weight * (recalled ? -1 / p : 1 / (1 - p))
-        lane.grad.add(ds, times: dLdR * dRdS)
-        lane.grad.add(dLdR * dRdw20, at: 20)
-        if let h = fisher {
-          // Fisher information of the example: weight·∇p∇pᵀ / (p(1 − p)), its lower block
-          // triangle (``fisherEntry``).
-          var dp = ds * dRdS
-          dp.add(dRdw20, at: 20)
-          let k = T.reassociates ? q : weight / (p * (1 - p))
-          if let buffer = lane.pending {
-            let (a, b, c) = dp.single
-            let kf = Float(k)
-            buffer[2 * lane.pendingCount] = FisherRow(a: a, b: b, c: c)
-            buffer[2 * lane.pendingCount + 1] = FisherRow(a: a * kf, b: b * kf, c: c * kf)
-            lane.pendingCount += 1
-            if lane.pendingCount == Self.fisherBlock { Self.flushFisher(&lane, into: h) }
-          } else {
-            Self.accumulateFisher(h, dp.single, k)
-          }
-        }
+        exampleTerms(&lane, ds, p: p, dRdS: dRdS, dRdw20: dRdw20, weight: weight, recalled: recalled, fisher: fisher)
+      }
+      if let record {
+        record.pointee.term = term
+        record.pointee.p = p
+        record.pointee.dRdS = dRdS
+        record.pointee.dRdw20 = dRdw20
+        record.pointee.inside = inside
       }
 
       if g == 1 {
@@ -445,46 +324,61 @@ struct FSRS6LossGradient {
     lane.d = nd
     lane.dd = ndd
     lane.i = i + 1
+    if let record {
+      record.pointee.s = newS
+      record.pointee.ds = dNew
+      record.pointee.d = nd
+      record.pointee.dd = ndd
+    }
   }
 
-  /// One row of the Fisher accumulator: 24 single-precision lanes. The rank-one updates run in
-  /// `Float`, half the vector work of `Double` (the accumulation was most of a Fisher pass); the
-  /// matrix only shapes the Gauss–Newton step and the evidence γ, and is read back as `Double`.
-  @usableFromInline
-  struct FisherRow: Sendable {
-    @usableFromInline var a: SIMD8<Float>
-    @usableFromInline var b: SIMD8<Float>
-    @usableFromInline var c: SIMD8<Float>
-    @usableFromInline static let zero = FisherRow(a: .zero, b: .zero, c: .zero)
-    @inlinable init(a: SIMD8<Float>, b: SIMD8<Float>, c: SIMD8<Float>) { self.a = a; self.b = b; self.c = c }
-    @inlinable subscript(_ i: Int) -> Double { Double(i < 8 ? a[i] : (i < 16 ? b[i - 8] : c[i - 16])) }
-  }
-
-  /// h += k·v·vᵀ over the lower block triangle: rows 0…7 only their first SIMD8 block (columns
-  /// 0…7), rows 8…15 the first two, rows 16…20 all three; the other entries follow by symmetry
-  /// (``fisherEntry``). 39 vector multiply-adds instead of 63, written out so they inline.
+  /// An example's gradient and Fisher terms (p not clamped), from the tangent dS/dw `ds` of
+  /// the state before it: what ``step`` adds and what a pass adds for an example whose state
+  /// a ``SharedPrefixes`` slot holds (``replay``), the same arithmetic.
   @inlinable @inline(__always)
-  static func accumulateFisher(_ h: UnsafeMutablePointer<FisherRow>, _ v: (SIMD8<Float>, SIMD8<Float>, SIMD8<Float>), _ k: Double) {
-    let (a, b, c) = v
-    let kf = Float(k)
-    let sa = a * kf, sb = b * kf, sc = c * kf
-    for j in 0..<8 { h[j].a += a * sa[j] }
-    for j in 0..<8 {
-      h[8 + j].a += a * sb[j]
-      h[8 + j].b += b * sb[j]
-    }
-    for j in 0..<5 {
-      h[16 + j].a += a * sc[j]
-      h[16 + j].b += b * sc[j]
-      h[16 + j].c += c * sc[j]
+  func exampleTerms<T: PassTangent>(
+    _ lane: inout Lane<T>, _ ds: T, p: Double, dRdS: Double, dRdw20: Double, weight: Double, recalled: Bool,
+    fisher: UnsafeMutablePointer<FisherRow>?
+  ) {
+    // With T.reassociates, one division for dL/dR and the Fisher weight.
+    let q = T.reassociates ? weight / (p * (1 - p)) : 0
+    let dLdR = T.reassociates ? (recalled ? -(q * (1 - p)) : q * p) : weight * (recalled ? -1 / p : 1 / (1 - p))
+    lane.grad.add(ds, times: dLdR * dRdS)
+    lane.grad.add(dLdR * dRdw20, at: 20)
+    if let h = fisher {
+      // Fisher information of the example: weight·∇p∇pᵀ / (p(1 − p)), its lower block
+      // triangle (``fisherEntry``).
+      var dp = ds * dRdS
+      dp.add(dRdw20, at: 20)
+      let k = T.reassociates ? q : weight / (p * (1 - p))
+      if let buffer = lane.pending {
+        let (a, b, c) = dp.single
+        let kf = Float(k)
+        buffer[2 * lane.pendingCount] = FisherRow(a: a, b: b, c: c)
+        buffer[2 * lane.pendingCount + 1] = FisherRow(a: a * kf, b: b * kf, c: c * kf)
+        lane.pendingCount += 1
+        if lane.pendingCount == Self.fisherBlock { Self.flushFisher(&lane, into: h) }
+      } else {
+        Self.accumulateFisher(h, dp.single, k)
+      }
     }
   }
 
-  /// Entry (i, j) of the symmetric matrix whose lower triangle ``accumulateFisher`` (in 8-lane
-  /// blocks) or ``flushFisher(_:into:)`` (in 4-lane halves) filled: both fill row i at least
-  /// up to column 4·(i/4) + 3.
-  @inlinable
-  static func fisherEntry(_ rows: UnsafePointer<FisherRow>, _ i: Int, _ j: Int) -> Double {
-    j / 4 <= i / 4 ? rows[i][j] : rows[j][i]
+  /// The review `i` of a lane whose state before it (tangent `ds`) and after it a slot holds:
+  /// its example's loss, gradient and Fisher terms as ``step`` adds them (nothing for a same-day
+  /// review), without recomputing the state.
+  @inlinable @inline(__always)
+  func replay<T: PassTangent>(
+    _ lane: inout Lane<T>, _ ds: T, _ e: UnsafePointer<SharedReview<T>>, _ i: Int, _ ratings: UnsafeBufferPointer<UInt8>,
+    _ elapsed: UnsafeBufferPointer<Int32>, weights: UnsafeBufferPointer<Double>?, fisher: UnsafeMutablePointer<FisherRow>?
+  ) {
+    guard elapsed[i] > 0 else { return }
+    let weight = weights?[i] ?? 1
+    lane.loss -= weight * e.pointee.term
+    if e.pointee.inside {
+      exampleTerms(
+        &lane, ds, p: e.pointee.p, dRdS: e.pointee.dRdS, dRdw20: e.pointee.dRdw20, weight: weight,
+        recalled: ratings[i] > 1, fisher: fisher)
+    }
   }
 }

@@ -21,7 +21,7 @@ extension FSRSOptimizer {
   /// loss-only one at the returned weights, their plain mean log loss and (with
   /// ``Configuration/recallBias``) the recall bias's moments from that same pass.
   func evidenceGaussNewton(
-    _ data: TrainingData, start: [Double], weights: [Double]?, counter: PassCounter?
+    _ data: TrainingData, start: [Double], weights: [Double]?, counter: PassCounter?, prefixes: FitPrefixes? = nil
   ) -> ([Double], Double, Int, Double?, RecallBias.Moments?) {
     let n = Double(data.exampleCount)
     let bounds = Self.trainingBounds
@@ -31,7 +31,10 @@ extension FSRSOptimizer {
     let c = configuration
     var gamma = c.regularization * (c.regularizationExponent == 0 ? 1 : pow(n / 1e4, c.regularizationExponent))
     // The data term alone (γ = 0); the pull is added here, so γ can change between steps.
-    let f = fisherObjective(data, prior: start, gamma: 0, weights: weights)
+    let f = fisherObjective(data, prior: start, gamma: 0, weights: weights, prefixes: prefixes)
+    // A retry (the step before it rejected) is rejected again more often than not: its value
+    // first, from the same pass without tangents (the same bits), and the rest only if accepted.
+    let value = c.valueFirstOnRetry ? fisherObjectiveValue(data, prior: start, gamma: 0, weights: weights, prefixes: prefixes) : nil
     let passCost = data.ratings.count * 6 / 5
     var u = [Double](repeating: 0, count: 21)
     for j in 0..<21 { u[j] = Swift.min(Swift.max(u[j], lower[j]), upper[j]) }
@@ -82,7 +85,7 @@ extension FSRSOptimizer {
       var uNew = u, fdNew = fd, gdNew = gd, hdNew = hd
       var plainNew: Double? = nil
       var momentsNew: RecallBias.Moments? = nil
-      for _ in 0..<20 {
+      for attempt in 0..<20 {
         guard let step = ProjectedGaussNewton.clampedStep(u, g, h, free, lower, upper, lambda: damping * scale) else { break }
         uNew = step.x
         let gs = step.slope, predicted = step.predictedGain
@@ -96,10 +99,13 @@ extension FSRSOptimizer {
           var moments = RecallBias.Moments()
           let trial = (0..<21).map { start[$0] + sigma[$0] * uNew[$0] }
           fdNew = c.recallBias
-            ? Self.weightedLoss(data, trial, weights: weights, threads: c.threads, plain: &plain, moments: &moments)
-            : Self.weightedLoss(data, trial, weights: weights, threads: c.threads, plain: &plain)
+            ? Self.weightedLoss(data, trial, weights: weights, threads: c.threads, plain: &plain, moments: &moments, prefixes: prefixes)
+            : Self.weightedLoss(data, trial, weights: weights, threads: c.threads, plain: &plain, prefixes: prefixes)
           plainNew = plain
           momentsNew = c.recallBias ? moments : nil
+          counter?.reviews += data.ratings.count / 3
+        } else if attempt > 0, let value {
+          fdNew = value(uNew)
           counter?.reviews += data.ratings.count / 3
         } else {
           (fdNew, gdNew, hdNew) = f(uNew)
@@ -108,6 +114,10 @@ extension FSRSOptimizer {
         var fNew = fdNew
         for j in 0..<21 { fNew += gamma / n * uNew[j] * uNew[j] }
         if fNew.isFinite && fNew <= fx + 1e-4 * gs {
+          if !last && attempt > 0 && value != nil {
+            (fdNew, gdNew, hdNew) = f(uNew)
+            counter?.reviews += passCost
+          }
           accepted = true
           let ratio = (fx - fNew) / Swift.max(predicted, .leastNormalMagnitude)
           if ratio > 0.75 { damping = Swift.max(damping / 3, 1e-7) } else if ratio < 0.25 { damping *= 2 }
@@ -133,7 +143,7 @@ extension FSRSOptimizer {
   /// the recall bias's moments (``RecallBias``) under the same weights ρ.
   static func weightedLoss(
     _ data: TrainingData, _ w: [Double], weights: [Double]?, threads: Int, plain: UnsafeMutablePointer<Double>? = nil,
-    moments: UnsafeMutablePointer<RecallBias.Moments>? = nil
+    moments: UnsafeMutablePointer<RecallBias.Moments>? = nil, prefixes: FitPrefixes? = nil
   ) -> Double {
     let model = FSRS6LossGradient(w)
     let cards = data.trainingCardCount
@@ -148,11 +158,18 @@ extension FSRSOptimizer {
               momentHalves.withUnsafeMutableBufferPointer { momentOut in
                 let o = out.baseAddress!, po = plainOut.baseAddress!, mo = momentOut.baseAddress!
                 data.starts.withUnsafeBufferPointer { starts in
-                  inHalves(threads: threads) { h in
+                  let work = { (h: Int, views: [SharedPrefixes.View<FSRS6LossGradient.SharedLoss>]?) in
                     o[h] = model.losses(
                       ratings, elapsed, starts, h == 0 ? 0 : cards / 2, h == 0 ? cards / 2 : cards,
                       weights: weights == nil ? nil : wp, plain: plain == nil ? nil : po + h,
-                      moments: moments == nil ? nil : mo + h)
+                      moments: moments == nil ? nil : mo + h, prefixes: views?[h])
+                  }
+                  if let prefixes {
+                    prefixes.withViews(FSRS6LossGradient.SharedLoss.self, paired: true) { views in
+                      inHalves(threads: threads) { work($0, views) }
+                    }
+                  } else {
+                    inHalves(threads: threads) { work($0, nil) }
                   }
                 }
               }

@@ -23,7 +23,7 @@ extension FSRSOptimizer {
   }
 
   /// J(u), its gradient and its Fisher curvature (21×21, row-major) in the scaled coordinates.
-  func fisherObjective(_ data: TrainingData, prior: [Double], gamma: Double, weights: [Double]?)
+  func fisherObjective(_ data: TrainingData, prior: [Double], gamma: Double, weights: [Double]?, prefixes: FitPrefixes? = nil)
     -> ([Double]) -> (Double, [Double], [Double])
   {
     let n = Double(data.exampleCount)
@@ -38,6 +38,8 @@ extension FSRSOptimizer {
     var sampled = 0
     for c in Swift.stride(from: 0, to: cards, by: stride) { sampled += data.exampleCounts[c] }
     let fisherScale = stride == 1 || sampled == 0 ? 1 : Double(data.exampleCount) / Double(sampled)
+    // Each half's trie of shared first reviews (``SharedPrefixes``), found once per fit.
+    let prefixes = floatTangents ? prefixes : nil
     let f = { (u: [Double]) -> (Double, [Double], [Double]) in
       let w = (0..<21).map { prior[$0] + sigma[$0] * u[$0] }
       let model = FSRS6LossGradient(w, singlePrecision: single)
@@ -56,7 +58,7 @@ extension FSRSOptimizer {
                   buffer.withUnsafeMutableBufferPointer { bo in
                     let lp = lo.baseAddress!, gp = go.baseAddress!, fp = fo.baseAddress!
                     let bp = bo.baseAddress!
-                    let work = { (h: Int) in
+                    let work = { (h: Int, views: [SharedPrefixes.View<FSRS6LossGradient.SharedReview<FloatTangent>>]?) in
                       var l = 0.0
                       var g = ParameterGradient.zero
                       let half = h == 0 ? 0..<(cards / 2) : (cards / 2)..<cards
@@ -65,7 +67,7 @@ extension FSRSOptimizer {
                           model.fisherPasses(
                             ratings, elapsed, starts, half.lowerBound, half.upperBound, &l, &g,
                             weights: weights == nil ? nil : wp, fisher: fp + 21 * h, buffer: bp + 2 * block * h,
-                            fisherStride: stride)
+                            fisherStride: stride, prefixes: views?[h], tangents: FloatTangent.self)
                         }
                         lp[h] = l
                         gp[h] = g
@@ -86,7 +88,13 @@ extension FSRSOptimizer {
                       lp[h] = l
                       gp[h] = g
                     }
-                    inHalves(threads: threads, work)
+                    if let prefixes {
+                      prefixes.withViews(FSRS6LossGradient.SharedReview<FloatTangent>.self) { views in
+                        inHalves(threads: threads) { work($0, views) }
+                      }
+                    } else {
+                      inHalves(threads: threads) { work($0, nil) }
+                    }
                   }
                 }
               }
@@ -114,5 +122,54 @@ extension FSRSOptimizer {
       return (value, grad, hess)
     }
     return f
+  }
+
+  /// The value of ``fisherObjective(_:prior:gamma:weights:prefixes:)`` at u alone (the same
+  /// bits: the same pass without tangents, ``NoTangent``), for the Gauss–Newton trials that are
+  /// likely rejected; nil when that objective's passes do not run through ``FSRS6LossGradient/fisherPasses``.
+  func fisherObjectiveValue(_ data: TrainingData, prior: [Double], gamma: Double, weights: [Double]?, prefixes: FitPrefixes? = nil)
+    -> (([Double]) -> Double)?
+  {
+    guard configuration.singlePrecisionTangents else { return nil }
+    let n = Double(data.exampleCount)
+    let sigma = Self.priorScale
+    let cards = data.trainingCardCount
+    let threads = configuration.threads
+    let single = configuration.singlePrecisionPass
+    return { (u: [Double]) -> Double in
+      let w = (0..<21).map { prior[$0] + sigma[$0] * u[$0] }
+      let model = FSRS6LossGradient(w, singlePrecision: single)
+      var losses = [0.0, 0.0]
+      data.ratings.withUnsafeBufferPointer { ratings in
+        data.elapsed.withUnsafeBufferPointer { elapsed in
+          data.starts.withUnsafeBufferPointer { starts in
+            (weights ?? []).withUnsafeBufferPointer { wp in
+              losses.withUnsafeMutableBufferPointer { lo in
+                let lp = lo.baseAddress!
+                let work = { (h: Int, views: [SharedPrefixes.View<FSRS6LossGradient.SharedReview<NoTangent>>]?) in
+                  var l = 0.0
+                  var g = ParameterGradient.zero
+                  let half = h == 0 ? 0..<(cards / 2) : (cards / 2)..<cards
+                  model.fisherPasses(
+                    ratings, elapsed, starts, half.lowerBound, half.upperBound, &l, &g,
+                    weights: weights == nil ? nil : wp, fisher: nil, buffer: nil, prefixes: views?[h], tangents: NoTangent.self)
+                  lp[h] = l
+                }
+                if let prefixes {
+                  prefixes.withViews(FSRS6LossGradient.SharedReview<NoTangent>.self) { views in
+                    inHalves(threads: threads) { work($0, views) }
+                  }
+                } else {
+                  inHalves(threads: threads) { work($0, nil) }
+                }
+              }
+            }
+          }
+        }
+      }
+      var value = (losses[0] + losses[1]) / n
+      for j in 0..<21 { value += gamma / n * u[j] * u[j] }
+      return value
+    }
   }
 }

@@ -104,6 +104,13 @@ public struct FSRSOptimizer: Sendable {
     /// recency-weighted training targets (``RecallBias``): the predicted recall becomes
     /// σ(b + logit R). Measured out of sample on the dev set (docs/optimizer.md, "Recall bias").
     public var recallBias = true
+    /// The Gauss–Newton passes take the state after reviews that an earlier card of the pass
+    /// shares from that card (``SharedPrefixes``): the same bits, less work.
+    public var sharedPrefixes = true
+    /// A Gauss–Newton trial after a rejected one is first scored by the same pass without
+    /// tangents (``FSRSOptimizer/fisherObjectiveValue``; the same bits), the full pass only if
+    /// it is accepted: the same steps, fewer passes.
+    public var valueFirstOnRetry = true
 
     /// The default: the evidence Gauss–Newton fit (docs/optimizer.md).
     public init() {}
@@ -188,7 +195,10 @@ public struct FSRSOptimizer: Sendable {
 
   func fit(_ data: TrainingData, counter: PassCounter) -> FSRSFitReport {
     let defaults = FSRSParameters.defaults
-    let defaultLoss = Self.meanLogLoss(data, defaults, threads: configuration.threads)
+    // The tries of shared first reviews, for every pass of the direct fit (found once).
+    let prefixes = configuration.sharedPrefixes && configuration.directGaussNewton
+      && data.exampleCount >= Self.minimumExamplesForTraining ? FitPrefixes(data, threads: configuration.threads) : nil
+    let defaultLoss = Self.meanLogLoss(data, defaults, threads: configuration.threads, prefixes: prefixes)
     var report = FSRSFitReport(
       parameters: defaults, scope: .defaults, reason: "", reviews: data.reviewCount, cards: data.cardCount,
       trainingExamples: data.exampleCount, logLossBefore: defaultLoss, logLossAfter: defaultLoss)
@@ -225,10 +235,13 @@ public struct FSRSOptimizer: Sendable {
 
     if configuration.directGaussNewton {
       let weights = configuration.recencyWeighting ? data.recencyWeights() : nil
-      let (trained, gamma, it, loss, moments) = evidenceGaussNewton(data, start: start, weights: weights, counter: counter)
+      let (trained, gamma, it, loss, moments) = evidenceGaussNewton(
+        data, start: start, weights: weights, counter: counter, prefixes: prefixes)
       report.regularization = gamma
       report.steps = it
-      return accept(trained, data: data, defaultLoss: defaultLoss, report: report, loss: loss, moments: moments, recency: weights, counter: counter)
+      return accept(
+        trained, data: data, defaultLoss: defaultLoss, report: report, loss: loss, moments: moments, recency: weights,
+        counter: counter, prefixes: prefixes)
     }
     var gamma = configuration.regularization
     var warm: [Double]? = nil
@@ -253,7 +266,8 @@ public struct FSRSOptimizer: Sendable {
   /// ``FSRSFitReport/logLossAfter`` stays the 21 weights' loss, the one the acceptance compares.
   func accept(
     _ trained: [Double], data: TrainingData, defaultLoss: Double, report: FSRSFitReport, loss known: Double? = nil,
-    moments knownMoments: RecallBias.Moments? = nil, recency: [Double]? = nil, counter: PassCounter? = nil
+    moments knownMoments: RecallBias.Moments? = nil, recency: [Double]? = nil, counter: PassCounter? = nil,
+    prefixes: FitPrefixes? = nil
   ) -> FSRSFitReport {
     var report = report
     let n = data.exampleCount
@@ -266,12 +280,13 @@ public struct FSRSOptimizer: Sendable {
     } else if configuration.recallBias {
       var plain = 0.0
       var m = RecallBias.Moments()
-      _ = Self.weightedLoss(data, fitted.weights, weights: recency, threads: configuration.threads, plain: &plain, moments: &m)
+      _ = Self.weightedLoss(
+        data, fitted.weights, weights: recency, threads: configuration.threads, plain: &plain, moments: &m, prefixes: prefixes)
       counter?.reviews += data.ratings.count / 3
       loss = plain
       moments = m
     } else {
-      loss = Self.meanLogLoss(data, fitted, threads: configuration.threads)
+      loss = Self.meanLogLoss(data, fitted, threads: configuration.threads, prefixes: prefixes)
     }
     if loss.isFinite && loss <= defaultLoss {
       report.parameters = fitted
@@ -587,6 +602,12 @@ public struct FSRSOptimizer: Sendable {
   /// The plain mean binary cross-entropy of `parameters` over the training examples, in two
   /// fixed halves (added in order, so the value does not depend on `threads`).
   public static func meanLogLoss(_ data: TrainingData, _ parameters: FSRSParameters, threads: Int = 1) -> Double {
+    meanLogLoss(data, parameters, threads: threads, prefixes: nil)
+  }
+
+  /// ``meanLogLoss(_:_:threads:)`` taking the states of shared first reviews from the earlier
+  /// card (``SharedPrefixes``): the same bits.
+  static func meanLogLoss(_ data: TrainingData, _ parameters: FSRSParameters, threads: Int, prefixes: FitPrefixes?) -> Double {
     guard data.exampleCount > 0 else { return 0 }
     let model = FSRS6LossGradient(parameters.weights)
     let cards = data.trainingCardCount
@@ -596,10 +617,17 @@ public struct FSRSOptimizer: Sendable {
         halves.withUnsafeMutableBufferPointer { out in
           let o = out.baseAddress!
           data.starts.withUnsafeBufferPointer { starts in
-            let work = { (h: Int) in
-              o[h] = h == 0 ? model.losses(ratings, elapsed, starts, 0, cards / 2) : model.losses(ratings, elapsed, starts, cards / 2, cards)
+            let work = { (h: Int, views: [SharedPrefixes.View<FSRS6LossGradient.SharedLoss>]?) in
+              let (first, last) = h == 0 ? (0, cards / 2) : (cards / 2, cards)
+              o[h] = model.losses(ratings, elapsed, starts, first, last, prefixes: views?[h])
             }
-            inHalves(threads: threads, work)
+            if let prefixes {
+              prefixes.withViews(FSRS6LossGradient.SharedLoss.self, paired: true) { views in
+                inHalves(threads: threads) { work($0, views) }
+              }
+            } else {
+              inHalves(threads: threads) { work($0, nil) }
+            }
           }
         }
       }

@@ -141,3 +141,25 @@ struct FloatDifficulty: DifficultyTangent {
   }
   @inlinable @inline(__always) mutating func add(_ x: Double, at i: Int) { v[i] += Float(x) }
 }
+
+/// No tangent: a pass that needs only the loss (``FSRS6LossGradient/fisherPasses`` with no
+/// Fisher rows). Every operation is empty, so the compiler drops the tangent arithmetic; the
+/// state and the loss are computed exactly as with ``FloatTangent`` (same `reassociates`).
+@usableFromInline
+struct NoTangent: PassTangent, DifficultyTangent {
+  @usableFromInline typealias Difficulty = NoTangent
+  @inlinable init() {}
+  @inlinable static var zero: NoTangent { NoTangent() }
+  @inlinable @inline(__always) static func * (g: NoTangent, k: Double) -> NoTangent { g }
+  @inlinable @inline(__always) mutating func add(_ g: NoTangent, times k: Double) {}
+  @inlinable @inline(__always) mutating func add(difficulty dd: NoTangent, times k: Double) {}
+  @inlinable subscript(_ i: Int) -> Double {
+    @inline(__always) get { 0 }
+    @inline(__always) set {}
+  }
+  @inlinable @inline(__always) mutating func add(_ x: Double, at i: Int) {}
+  @inlinable var single: (SIMD8<Float>, SIMD8<Float>, SIMD8<Float>) { @inline(__always) get { (.zero, .zero, .zero) } }
+  @inlinable @inline(__always) static func carried(_ grad: ParameterGradient) -> NoTangent { NoTangent() }
+  @inlinable static var reassociates: Bool { true }
+  @inlinable @inline(__always) static func flush(_ sum: NoTangent, into grad: inout ParameterGradient) {}
+}

@@ -174,7 +174,7 @@ struct EvidenceGaussNewtonTests {
                 buffer.withUnsafeMutableBufferPointer { b in
                   model.fisherPasses(
                     ratings, elapsed, starts, first, last, &lossAll, &gradAll, weights: wp, fisher: f.baseAddress!,
-                    buffer: b.baseAddress!)
+                    buffer: b.baseAddress!, tangents: FloatTangent.self)
                 }
               }
               for k in [2, 3] {
@@ -184,7 +184,7 @@ struct EvidenceGaussNewtonTests {
                   buffer.withUnsafeMutableBufferPointer { b in
                     model.fisherPasses(
                       ratings, elapsed, starts, first, last, &loss, &grad, weights: wp, fisher: f.baseAddress!,
-                      buffer: b.baseAddress!, fisherStride: k)
+                      buffer: b.baseAddress!, fisherStride: k, tangents: FloatTangent.self)
                   }
                 }
                 #expect(loss.bitPattern == lossAll.bitPattern)

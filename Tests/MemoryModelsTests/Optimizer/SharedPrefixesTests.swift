@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+@testable import MemoryModels
+@testable import PlannerCore
+
+/// The passes that take the state of reviews an earlier card shares (``SharedPrefixes``) and the
+/// Gauss–Newton retries scored without tangents first: the same bits as without them.
+@Suite("FSRS-6 optimizer: shared first reviews")
+struct SharedPrefixesTests {
+  /// Cards drawn from a few short templates (the same ratings and intervals at first, then their
+  /// own), so that many share their first reviews as real logs do; seeded.
+  static func cards(_ count: Int, seed: UInt64) -> [CardHistory] {
+    var rng = SplitMix64(seed: seed)
+    let templates: [[(Int32, Rating)]] = [
+      [(0, .again), (0, .good), (1, .good), (3, .good)],
+      [(0, .good), (1, .good), (3, .hard)],
+      [(1, .good), (2, .again), (0, .good), (1, .good)],
+      [(4, .easy), (9, .good)],
+    ]
+    var out: [CardHistory] = []
+    for id in 0..<count {
+      var card = CardHistory(cardID: Int64(id))
+      var time = Int64(id) * 60_000
+      let first: Rating = [.again, .hard, .good, .easy][Int(rng.next() % 4)]
+      card.append(time: time, elapsedDays: -1, rating: first)
+      let template = templates[Int(rng.next() % UInt64(templates.count))]
+      let kept = Int(rng.next() % UInt64(template.count + 1))
+      for (t, g) in template.prefix(kept) {
+        time += Int64(t) * 86_400_000 + 600_000
+        card.append(time: time, elapsedDays: t, rating: g)
+      }
+      for _ in 0..<Int(rng.next() % 6) {
+        let t = Int32(rng.next() % 40)
+        time += Int64(t) * 86_400_000 + 600_000
+        card.append(time: time, elapsedDays: t, rating: Rating(rawValue: Int(1 + rng.next() % 4))!)
+      }
+      out.append(card)
+    }
+    return out
+  }
+
+  /// Two cards with the same reviews: the second takes all of them (up to ``SharedPrefixes/depth``);
+  /// side by side in one pair it can take none, in the next pair all; a full trie shares less.
+  @Test func trieFindsTheSharedFirstReviews() {
+    func card(_ id: Int64, _ reviews: [(Int32, Rating)]) -> CardHistory {
+      var c = CardHistory(cardID: id)
+      for (k, (t, g)) in reviews.enumerated() { c.append(time: Int64(k) * 86_400_000, elapsedDays: t, rating: g) }
+      return c
+    }
+    let long: [(Int32, Rating)] = [(-1, .good)] + (0..<12).map { (Int32(1 + $0), Rating.good) }
+    let cards = [
+      card(0, long), card(1, long), card(2, long),
+      card(3, [(-1, .good), (1, .good), (5, .again)]),  // shares one review with the others
+      card(4, [(-1, .hard), (1, .good)]),  // a first rating no earlier card has
+    ]
+    let data = TrainingData(cards)
+    data.ratings.withUnsafeBufferPointer { r in
+      data.elapsed.withUnsafeBufferPointer { e in
+        data.starts.withUnsafeBufferPointer { s in
+          let trie = SharedPrefixes(ratings: r, elapsed: e, starts: s, first: 0, last: data.trainingCardCount)
+          #expect(trie.shared == [0, 8, 8, 1, 0])
+          #expect(trie.sharedPaired == [0, 0, 8, 1, 0])
+          #expect(trie.slotCount == 8)
+          let small = SharedPrefixes(ratings: r, elapsed: e, starts: s, first: 0, last: data.trainingCardCount, maxNodes: 3)
+          #expect(small.shared == [0, 3, 3, 1, 0])
+          // As two runs (the second from card 2): the second run's pairs start at its first card.
+          let split = SharedPrefixes(ratings: r, elapsed: e, starts: s, first: 0, last: data.trainingCardCount, mid: 2)
+          #expect(split.sharedPaired == [0, 0, 8, 1, 0])
+        }
+      }
+    }
+  }
+
+  /// The Gauss–Newton objective, its value alone and the loss-only passes give the same bits with
+  /// and without the tries, with one trie over both halves (one thread) or one per half (two),
+  /// and with a trie too small to hold every node.
+  @Test func passesGiveTheSameBitsWithSharedPrefixes() {
+    let data = TrainingData(Self.cards(301, seed: 5))
+    let start = FSRSParameters.defaults.weights
+    let weights = data.recencyWeights()
+    let u = (0..<21).map { 0.3 * sin(Double($0 + 1)) }
+    let w = (0..<21).map { start[$0] + FSRSOptimizer.priorScale[$0] * u[$0] }
+    for threads in [1, 2] {
+      var c = FSRSOptimizer.Configuration()
+      c.threads = threads
+      let optimizer = FSRSOptimizer(configuration: c)
+      let (f0, g0, h0) = optimizer.fisherObjective(data, prior: start, gamma: 0.5, weights: weights)(u)
+      var plain0 = 0.0
+      var moments0 = RecallBias.Moments()
+      let l0 = FSRSOptimizer.weightedLoss(data, w, weights: weights, threads: threads, plain: &plain0, moments: &moments0)
+      let m0 = FSRSOptimizer.meanLogLoss(data, FSRSParameters(uncheckedWeights: w), threads: threads)
+      for maxNodes in [SharedPrefixes.maxNodes, 5] {
+        let prefixes = FitPrefixes(data, threads: threads, maxNodes: maxNodes)
+        #expect(prefixes.tries.count == (threads == 1 ? 1 : 2))
+        #expect(prefixes.tries.contains { $0.shared.contains { $0 > 0 } })
+        let (f, g, h) = optimizer.fisherObjective(data, prior: start, gamma: 0.5, weights: weights, prefixes: prefixes)(u)
+        #expect(f.bitPattern == f0.bitPattern)
+        #expect(zip(g, g0).allSatisfy { $0.bitPattern == $1.bitPattern })
+        #expect(zip(h, h0).allSatisfy { $0.bitPattern == $1.bitPattern })
+        let value = optimizer.fisherObjectiveValue(data, prior: start, gamma: 0.5, weights: weights, prefixes: prefixes)!(u)
+        #expect(value.bitPattern == f0.bitPattern)
+        var plain = 0.0
+        var moments = RecallBias.Moments()
+        let l = FSRSOptimizer.weightedLoss(
+          data, w, weights: weights, threads: threads, plain: &plain, moments: &moments, prefixes: prefixes)
+        #expect(l.bitPattern == l0.bitPattern && plain.bitPattern == plain0.bitPattern)
+        #expect(moments == moments0)
+        let m = FSRSOptimizer.meanLogLoss(data, FSRSParameters(uncheckedWeights: w), threads: threads, prefixes: prefixes)
+        #expect(m.bitPattern == m0.bitPattern)
+      }
+      let value = optimizer.fisherObjectiveValue(data, prior: start, gamma: 0.5, weights: weights)!(u)
+      #expect(value.bitPattern == f0.bitPattern)
+    }
+  }
+
+  /// The default fit with the tries and the retries scored first is the fit without them, to the
+  /// bit, with one and two threads.
+  @Test func fitIsTheSameBitsWithSharedPrefixesAndValueFirstRetries() {
+    let cards = Self.cards(400, seed: 11)
+    var plain = FSRSOptimizer.Configuration()
+    plain.sharedPrefixes = false
+    plain.valueFirstOnRetry = false
+    let reference = FSRSOptimizer(configuration: plain).fit(cards)
+    #expect(reference.scope == .all)
+    for threads in [1, 2] {
+      var c = FSRSOptimizer.Configuration()
+      c.threads = threads
+      let fit = FSRSOptimizer(configuration: c).fit(cards)
+      #expect(fit.parameters.values.map(\.bitPattern) == reference.parameters.values.map(\.bitPattern))
+      #expect(fit.logLossAfter.bitPattern == reference.logLossAfter.bitPattern)
+      #expect(fit.steps == reference.steps)
+    }
+  }
+}
