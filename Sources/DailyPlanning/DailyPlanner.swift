@@ -64,6 +64,9 @@ public enum DailyPlanner {
       var pendingReason: VocabularyReviewReason?
     }
     var mandatory: [Candidate] = [], due: [Candidate] = [], fresh: [Candidate] = []
+    // (Reserved: grown a doubling at a time, each growth moved every candidate.)
+    let candidateCount = (quranPlan?.items.count ?? 0) + input.vocabulary.count
+    mandatory.reserveCapacity(candidateCount); due.reserveCapacity(candidateCount); fresh.reserveCapacity(candidateCount)
     if let qp = quranPlan {
       for (k, it) in qp.items.enumerated() {
         let ranges = it.ranges.map(\.description)  // for the items' ids
@@ -154,6 +157,7 @@ public enum DailyPlanner {
 
     // Greedy fill.
     var chosen: [Candidate] = []
+    chosen.reserveCapacity(candidateCount)
     var used = 0
     var deferredItems = 0, deferredSeconds = 0
     var overBudget = false

@@ -25,10 +25,16 @@ public enum QuranPlanner {
     let spl = (new: max(1, input.habits.secondsPerLineNew), rev: max(1, input.habits.secondsPerLineRevision))
     // New lessons and recent revision drive the lesson, the recent list and the retention check;
     // old revision reaches the planner through the units' memory, so years of it are not sorted.
-    let history = historyOrder(input.recitations.filter { $0.day < day && $0.tier != .oldRevision })
+    // (Into reserved buffers: `filter` grew them a doubling at a time over a year of recitations.)
+    var recent: [QuranRecitation] = []
+    recent.reserveCapacity(input.recitations.count)
+    for r in input.recitations where r.day < day && r.tier != .oldRevision { recent.append(r) }
+    let history = historyOrder(recent)
     // A failed lesson is not memorised until it passes: it is the next lesson again.
     let pending = NewLesson.pending(history)
-    let learnedHistory = history.filter { r in !(r.tier == .newLesson && pending.contains { $0.range == r.range }) }
+    var learnedHistory: [QuranRecitation] = []
+    learnedHistory.reserveCapacity(history.count)
+    for r in history where !(r.tier == .newLesson && pending.contains { $0.range == r.range }) { learnedHistory.append(r) }
     let progress = try QuranProgress(goal: input.goal, recitations: learnedHistory, before: day)
 
     var plan = QuranPlan(date: day, budgetSeconds: budget, plannedSeconds: 0, items: [], notes: [],

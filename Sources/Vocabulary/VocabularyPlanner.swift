@@ -119,7 +119,7 @@ public enum VocabularyPlanner {
     let lastDays = input.lastReviewDays ?? VocabularyRanking.lastReviewDays(words, clock: input.clock)
     let keys = VocabularyRanking.keys(words, lastDays: lastDays, on: input.day, model: input.model,
                                       desiredRetention: input.desiredRetention)
-    let due = VocabularyRanking.sorted(keys.filter { $0.group == .due }, words: words)
+    let due = VocabularyRanking.sorted(VocabularyRanking.keys(keys, in: .due), words: words)
 
     var items: [VocabularyPlanItem] = []
     var deferred: [VocabularyPlanItem] = []
@@ -149,7 +149,7 @@ public enum VocabularyPlanner {
     }
 
     if deferred.isEmpty {
-      let newKeys = keys.filter { $0.group == .new }
+      let newKeys = VocabularyRanking.keys(keys, in: .new)
       let limit = newWordLimit(daily: input.newWordsPerDay, waitingByHand: newKeys.count(where: { $0.rank == nil }))
       let fresh = VocabularyRanking.first(limit, of: newKeys, words: words)
       var added = 0

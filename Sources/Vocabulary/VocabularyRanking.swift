@@ -69,6 +69,15 @@ package enum VocabularyRanking {
   }
 
   /// The unsorted keys of the words that are ranked (suspended words are left out).
+  /// The keys of one group, in their order (one buffer: `filter` grew its result a doubling at a
+  /// time over a learner's thousands of words).
+  package static func keys(_ keys: [RankKey], in group: RankedWord.Group) -> [RankKey] {
+    var out: [RankKey] = []
+    out.reserveCapacity(keys.count)
+    for k in keys where k.group == group { out.append(k) }
+    return out
+  }
+
   package static func keys(_ words: [VocabularyWord], lastDays: [Int?], on day: EpochDay, model: FSRS6,
                            desiredRetention: Double) -> [RankKey] {
     var out: [RankKey] = []
