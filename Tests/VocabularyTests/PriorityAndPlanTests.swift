@@ -6,6 +6,20 @@ import Testing
 
 @Suite("Vocabulary: priority and the daily plan")
 struct VocabPlanTests {
+  /// Every branch of a review's reason, word for word (the text is written as bytes).
+  @Test func reviewReasonTexts() {
+    func text(_ recall: Double, days: Int, popularity: Int = 0, leech: Bool = false) -> String {
+      VocabularyReviewReason(recall: recall, days: days, popularity: popularity, leech: leech, lapses: 9, reviewDays: 23).text
+    }
+    #expect(text(0.644, days: 9) == "recall now 64% (last review 9 days ago)")
+    #expect(text(0.995, days: 1) == "recall now 100% (last review 1 day ago)")
+    #expect(text(0.5, days: 0) == "recall now 50% (last review 0 days ago)")
+    #expect(text(0.7, days: 2, popularity: 1) == "recall now 70% (last review 2 days ago); you reached for it once since you last knew it")
+    #expect(text(0.7, days: 2, popularity: 2).hasSuffix("you reached for it twice since you last knew it"))
+    #expect(text(0.7, days: 2, popularity: 12).hasSuffix("you reached for it 12 times since you last knew it"))
+    #expect(text(0.3, days: 40, popularity: 3, leech: true) == "recall now 30% (last review 40 days ago); you reached for it 3 times since you last knew it; a leech (failed on 9 of 23 review days): relearn it: read the card and make up a sentence with it, or suspend it")
+  }
+
   static let kyiv = try! LearningDayClock(timeZoneIdentifier: "Europe/Kyiv", dayStartHour: 4)
   static let day = EpochDay(year: 2026, month: 3, day: 10)!
   static let model = FSRS6()
