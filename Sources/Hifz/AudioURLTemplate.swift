@@ -15,7 +15,7 @@ public struct AudioURLTemplate: Sendable, Hashable {
     case text([UInt8])
     case field(Field, width: Int)
   }
-  enum Field: String, Sendable, Hashable, CaseIterable {
+  enum Field: String, Sendable, Hashable {
     case reciter, surah, ayah, id, page
   }
   let parts: [Part]
