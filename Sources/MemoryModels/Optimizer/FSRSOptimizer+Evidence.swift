@@ -164,13 +164,7 @@ extension FSRSOptimizer {
                       weights: weights == nil ? nil : wp, plain: plain == nil ? nil : po + h,
                       moments: moments == nil ? nil : mo + h, prefixes: views?[h])
                   }
-                  if let prefixes {
-                    prefixes.withViews(FSRS6LossGradient.SharedLoss.self, paired: true) { views in
-                      inHalves(threads: threads) { work($0, views) }
-                    }
-                  } else {
-                    inHalves(threads: threads) { work($0, nil) }
-                  }
+                  FitPrefixes.inHalves(prefixes, FSRS6LossGradient.SharedLoss.self, paired: true, threads: threads, work)
                 }
               }
             }

@@ -88,13 +88,7 @@ extension FSRSOptimizer {
                       lp[h] = l
                       gp[h] = g
                     }
-                    if let prefixes {
-                      prefixes.withViews(FSRS6LossGradient.SharedReview<FloatTangent>.self) { views in
-                        inHalves(threads: threads) { work($0, views) }
-                      }
-                    } else {
-                      inHalves(threads: threads) { work($0, nil) }
-                    }
+                    FitPrefixes.inHalves(prefixes, FSRS6LossGradient.SharedReview<FloatTangent>.self, threads: threads, work)
                   }
                 }
               }
@@ -155,13 +149,7 @@ extension FSRSOptimizer {
                     weights: weights == nil ? nil : wp, fisher: nil, buffer: nil, prefixes: views?[h], tangents: NoTangent.self)
                   lp[h] = l
                 }
-                if let prefixes {
-                  prefixes.withViews(FSRS6LossGradient.SharedReview<NoTangent>.self) { views in
-                    inHalves(threads: threads) { work($0, views) }
-                  }
-                } else {
-                  inHalves(threads: threads) { work($0, nil) }
-                }
+                FitPrefixes.inHalves(prefixes, FSRS6LossGradient.SharedReview<NoTangent>.self, threads: threads, work)
               }
             }
           }

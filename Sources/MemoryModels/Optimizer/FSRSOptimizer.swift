@@ -621,13 +621,7 @@ public struct FSRSOptimizer: Sendable {
               let (first, last) = h == 0 ? (0, cards / 2) : (cards / 2, cards)
               o[h] = model.losses(ratings, elapsed, starts, first, last, prefixes: views?[h])
             }
-            if let prefixes {
-              prefixes.withViews(FSRS6LossGradient.SharedLoss.self, paired: true) { views in
-                inHalves(threads: threads) { work($0, views) }
-              }
-            } else {
-              inHalves(threads: threads) { work($0, nil) }
-            }
+            FitPrefixes.inHalves(prefixes, FSRS6LossGradient.SharedLoss.self, paired: true, threads: threads, work)
           }
         }
       }

@@ -1,3 +1,5 @@
+import PlannerCore
+
 /// Which cards of a run begin with the same reviews as an earlier card of the run, so a pass can
 /// take their state from that earlier card instead of recomputing it.
 ///
@@ -219,6 +221,15 @@ struct FitPrefixes: Sendable {
         }
       }
     }
+  }
+
+  /// Runs `work` on the two halves of the cards (`inHalves`), each with its view of slots of type
+  /// `Slot` (``withViews(_:paired:_:)``), or with nil when the fit shares no prefixes: the one
+  /// dispatch of every pass.
+  static func inHalves<Slot>(_ prefixes: FitPrefixes?, _: Slot.Type, paired: Bool = false, threads: Int,
+                             _ work: (Int, [SharedPrefixes.View<Slot>]?) -> Void) {
+    guard let prefixes else { return PlannerCore.inHalves(threads: threads) { work($0, nil) } }
+    prefixes.withViews(Slot.self, paired: paired) { views in PlannerCore.inHalves(threads: threads) { work($0, views) } }
   }
 
   /// Runs `body` with each half's view (for a pass that walks `paired` cards side by side) and
