@@ -104,6 +104,14 @@ enum ManzilScheduler {
   /// more than a day holds (after missed days): every due unit, most valuable first.
   static func rank(_ cs: [ManzilCandidate], day: EpochDay, capacity: Int, desiredRetention: Double,
                    cycle: Int, model: FSRS6) -> Ranking {
+    rank(cs, day: day, capacity: capacity, desiredRetention: desiredRetention, cycle: cycle, model: model,
+         packedDays: packedDays(cs.map(\.seconds), capacity: capacity))
+  }
+
+  /// The same with `packedDays(cs.map(\.seconds), capacity:)` given (a projection ranks the same
+  /// units, of the same seconds, day after day).
+  private static func rank(_ cs: [ManzilCandidate], day: EpochDay, capacity: Int, desiredRetention: Double,
+                           cycle: Int, model: FSRS6, packedDays days: Int?) -> Ranking {
     let r = cs.map { retrievability($0, on: day, cycle: cycle, model: model) }
     let total = cs.reduce(0) { $0 + $1.seconds }
     let byDeadline = cs.indices.sorted { (cs[$0].deadline, r[$0], cs[$0].order) < (cs[$1].deadline, r[$1], cs[$1].order) }
@@ -120,7 +128,6 @@ enum ManzilScheduler {
     var mandatory: [Int] = []
     var mandatorySeconds = 0
     for i in byDeadline where mandatorySeconds < required { mandatory.append(i); mandatorySeconds += cs[i].seconds }
-    let days = packedDays(cs.map(\.seconds), capacity: capacity)
     let fits = days.map { $0 <= cycle } ?? false
     let proposed: Int? = fits ? nil : days.map { max(cycle + 1, $0) }
     // A unit never revised is due by its declared memory (R from the declared day) or its
@@ -141,7 +148,7 @@ enum ManzilScheduler {
     var value = [Double](repeating: 0, count: cs.count)
     for i in cs.indices where isDue[i] { value[i] = revisionValue(cs[i], on: day, model: model) }
     let byValue = cs.indices.filter { isDue[$0] }.sorted { (-value[$0], cs[$0].order) < (-value[$1], cs[$1].order) }
-    var order: [(Int, ManzilPick)] = []
+    var order: [(index: Int, pick: ManzilPick)] = []  // (labelled as `Ranking.order`: no array cast)
     if mandatorySeconds > capacity {
       // Behind (missed days): more is overdue than a day holds. Everything due, most valuable
       // first, spread over the coming days.
@@ -159,8 +166,12 @@ enum ManzilScheduler {
   /// Days needed to revise every unit once at `capacity` seconds a day, units being whole
   /// (first-fit decreasing); nil when a unit is longer than a day's capacity.
   static func packedDays(_ seconds: [Int], capacity: Int) -> Int? {
-    packedDays(decreasing: seconds.sorted(by: >), capacity: capacity)
+    packedDays(decreasing: decreasing(seconds), capacity: capacity)
   }
+
+  /// Longest first (ascending, reversed: equal seconds are interchangeable, and a sort with a
+  /// closure cost ten times more).
+  private static func decreasing(_ seconds: [Int]) -> [Int] { seconds.sorted().reversed() }
 
   /// The same with the seconds already sorted longest first (sorted once for many capacities).
   private static func packedDays(decreasing seconds: [Int], capacity: Int) -> Int? {
@@ -178,8 +189,8 @@ enum ManzilScheduler {
   /// (`packedDays` ≤ cycle); nil when not even a whole day does. Binary search: more minutes
   /// never need more days.
   static func minutesFitting(_ seconds: [Int], cycle: Int, besides: Int) -> Int? {
-    let decreasing = seconds.sorted(by: >)
-    func fits(_ m: Int) -> Bool { packedDays(decreasing: decreasing, capacity: m * 60 - besides).map { $0 <= cycle } ?? false }
+    let longestFirst = decreasing(seconds)
+    func fits(_ m: Int) -> Bool { packedDays(decreasing: longestFirst, capacity: m * 60 - besides).map { $0 <= cycle } ?? false }
     guard fits(24 * 60) else { return nil }
     var lo = 1, hi = 24 * 60
     while lo < hi { let mid = (lo + hi) / 2; if fits(mid) { hi = mid } else { lo = mid + 1 } }
@@ -211,9 +222,11 @@ enum ManzilScheduler {
       cs[i].deadline = d.advanced(by: coverageDays(cs[i].state, settings: settings, model: model))
     }
     for i in takenToday { review(i, on: day) }
+    let days = packedDays(cs.map(\.seconds), capacity: capacity)  // (reviews change no unit's seconds)
     for k in 1...horizon {
       let d = day.advanced(by: k)
-      let ranking = rank(cs, day: d, capacity: capacity, desiredRetention: desiredRetention, cycle: cycle, model: model)
+      let ranking = rank(cs, day: d, capacity: capacity, desiredRetention: desiredRetention, cycle: cycle, model: model,
+                         packedDays: days)
       if ranking.fits && ranking.dueSeconds <= capacity { return d }
       for (i, _) in take(ranking, cs, seconds: capacity).taken { review(i, on: d) }
     }

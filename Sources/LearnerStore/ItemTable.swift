@@ -149,6 +149,17 @@ public struct ItemTable: Sendable, Equatable, Sequence, ExpressibleByDictionaryL
     }
   }
 
+  /// Calls `body` with each item in key order, read in place through a pointer (a field read
+  /// copies that field only; `ItemState`'s `word` is best read with `unsafelyUnwrapped` after a
+  /// nil check: binding it copied the whole entry).
+  package func forEachInKeyOrder(_ body: (_ rank: Int, UnsafePointer<ItemState>) -> Void) {
+    storedValues.withUnsafeBufferPointer { items in
+      order.withUnsafeBufferPointer { order in
+        for rank in order.indices { body(rank, items.baseAddress! + Int(order[rank])) }
+      }
+    }
+  }
+
   /// The keys, in key order.
   public var keys: [String] { order.map { storedKeys[Int($0)] } }
 
