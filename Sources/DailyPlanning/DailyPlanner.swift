@@ -161,26 +161,29 @@ public enum DailyPlanner {
     var used = 0
     var deferredItems = 0, deferredSeconds = 0
     var overBudget = false
-    func take(_ c: Candidate) -> Bool {
-      if used + c.item.estimatedSeconds <= budget { chosen.append(c); used += c.item.estimatedSeconds; return true }
+    // Takes `pool[i]` if it fits: the candidate is copied only when taken (a learner behind on
+    // reviews has hundreds that do not fit, each copy retaining its item's strings).
+    func take(_ pool: [Candidate], _ i: Int) -> Bool {
+      let seconds = pool[i].item.estimatedSeconds
+      if used + seconds <= budget { chosen.append(pool[i]); used += seconds; return true }
       if chosen.isEmpty && !overBudget && budget > 0 {
-        var c = c
+        var c = pool[i]
         c.item.overBudget = true
         overBudget = true
-        chosen.append(c); used += c.item.estimatedSeconds
+        chosen.append(c); used += seconds
         notes.append(DailyPlanNote(code: .overBudgetItem, text: ""))
         return true
       }
       return false
     }
-    for c in mandatory where !take(c) {
-      deferredItems += 1; deferredSeconds += c.item.estimatedSeconds
+    for i in mandatory.indices where !take(mandatory, i) {
+      deferredItems += 1; deferredSeconds += mandatory[i].item.estimatedSeconds
     }
-    for i in dueOrder where !take(due[i]) {
+    for i in dueOrder where !take(due, i) {
       deferredItems += 1; deferredSeconds += due[i].item.estimatedSeconds
     }
     if deferredItems == 0 {
-      for c in fresh { _ = take(c) }
+      for i in fresh.indices { _ = take(fresh, i) }
     } else if !fresh.isEmpty {
       notes.append(DailyPlanNote(code: .newMaterialPaused, text: ""))
     }
