@@ -149,13 +149,15 @@ public struct ItemTable: Sendable, Equatable, Sequence, ExpressibleByDictionaryL
     }
   }
 
-  /// Calls `body` with each item in key order, read in place through a pointer (a field read
+  /// Calls `body` with each key and item in key order, read in place through pointers (a field read
   /// copies that field only; `ItemState`'s `word` is best read with `unsafelyUnwrapped` after a
   /// nil check: binding it copied the whole entry).
-  package func forEachInKeyOrder(_ body: (_ rank: Int, UnsafePointer<ItemState>) -> Void) {
-    storedValues.withUnsafeBufferPointer { items in
-      order.withUnsafeBufferPointer { order in
-        for rank in order.indices { body(rank, items.baseAddress! + Int(order[rank])) }
+  package func forEachInKeyOrder(_ body: (_ key: UnsafePointer<String>, _ item: UnsafePointer<ItemState>) -> Void) {
+    storedKeys.withUnsafeBufferPointer { keys in
+      storedValues.withUnsafeBufferPointer { items in
+        order.withUnsafeBufferPointer { order in
+          for p in order { body(keys.baseAddress! + Int(p), items.baseAddress! + Int(p)) }
+        }
       }
     }
   }
