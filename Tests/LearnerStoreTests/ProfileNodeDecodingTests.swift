@@ -25,6 +25,9 @@ struct ProfileNodeDecodingTests {
     #"{"id":"c","dailyMinutes":300E-1,"dayStartHour":-0,"retention":{"vocabulary":0.85000000000000000000001}}"#,
     #"{"id":"e","dailyMinutes":null,"timezone":null,"weekdayMinutes":null}"#,
     #"{"id":"d","version":1,"name":null,"quran":{"goal":null},"vocabulary":{"quietHours":[],"cards":null}}"#,
+    // The leaves and the parameter list read directly (not through `T(from:)`): null as absent.
+    #"{"id":"f","parameters":null,"locale":null,"retention":{"vocabulary":null},"quran":{"mushafLayout":null}}"#,
+    #"{"id":"g","quran":{"settings":{"dailyMinutes":1e1,"cycleDays":3.0e1}}}"#,
   ]
 
   static let refused = [
@@ -42,6 +45,10 @@ struct ProfileNodeDecodingTests {
     #"{"id":"a","vocabulary":{"mode":"loud"}}"#,
     #"{"id":"a","vocabulary":{"quietHours":"13:00-15:00"}}"#,
     #"{"id":"a","parameters":[1,2,"3"]}"#,
+    #"{"id":"a","parameters":[1,null]}"#,
+    #"{"id":"a","parameters":{"w0":1}}"#,
+    #"{"id":"a","name":3}"#,
+    #"{"id":"a","dayStartHour":true}"#,
     #"{"id":7}"#,
     #"[1,2]"#,
     #""id""#,
