@@ -18,7 +18,7 @@ enum RecentRevision {
                     secondsPerLine: Double) -> [QuranPlanItem] {
     let pendingRanges = pending.map(\.range)
     let lessons = history.filter { $0.tier == .newLesson && !pendingRanges.contains($0.range) }
-    let lessonDays = Array(Set(lessons.map(\.day))).sorted(by: >)
+    let lessonDays = Array(Set(lessons.map(\.day)).sorted().reversed())  // (distinct: no ties; a closure sort cost 5x)
     let currentJuz = lessons.max { ($0.day, $0.range) < ($1.day, $1.range) }.map { Quran.juz(ofAyah: $0.range.first) }
     let active = Array(Set(history.map(\.day))).sorted()
     // History in day order (the planner's): a lesson's later revisions are a suffix, found by
@@ -26,6 +26,7 @@ enum RecentRevision {
     let inDayOrder = history.indices.dropFirst().allSatisfy { history[$0 - 1].day <= history[$0].day }
     // Per ayah: the age of the latest lesson holding it and why it is here.
     var age = [Int?](repeating: nil, count: Quran.ayahCount + 1)
+    var lowest = Quran.ayahCount + 1, highest = 0  // the ayahs given an age (the passages' scan stays within)
     // Why a lesson out of the mode's window is still here: the grade of its last revision
     // (below Good), or `.some(nil)` when it was not revised since.
     var unstable = [Rating??](repeating: nil, count: Quran.ayahCount + 1)
@@ -53,13 +54,13 @@ enum RecentRevision {
       }
       for id in l.range.ids {
         if s.sabqi == .currentJuz && inMode && Quran.juz(ofAyah: id) != currentJuz { continue }
-        if age[id] == nil || a < age[id]! { age[id] = a; unstable[id] = why }
+        if age[id] == nil || a < age[id]! { age[id] = a; unstable[id] = why; lowest = min(lowest, id); highest = max(highest, id) }
         else if a == age[id]! && why == nil { unstable[id] = nil }
       }
     }
     var out: [QuranPlanItem] = []
-    var id = 1
-    while id <= Quran.ayahCount {
+    var id = lowest
+    while id <= highest {
       guard age[id] != nil else { id += 1; continue }
       var last = id
       while last < Quran.ayahCount && age[last + 1] != nil { last += 1 }
