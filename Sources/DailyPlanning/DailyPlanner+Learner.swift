@@ -76,7 +76,7 @@ extension DailyPlanner {
     }
     let isDefault = profile.parameters == FSRSParameters.defaults.weights
     let words = Learner.vocabularyWords(state)  // sorts the items: once for both parts
-    let facts = try WordFacts(profile: profile, state: state, words: words)  // their order and last-review days, once for both
+    let facts = try WordFacts(profile: profile, state: state, words: words, date: date)  // once for both
     return DailyPlanInput(
       learner: profile.id, date: date, locale: locale ?? profile.locale,
       profileMinutes: profile.minutes(on: Weekday.of(date)), quran: quran,
@@ -108,8 +108,8 @@ extension DailyPlanner {
   package static func vocabularyCandidates(profile: LearnerProfile, state: LearnerState, events: [LearnerEvent],
                                    date: EpochDay) throws(PlanEngineError) -> [VocabularyCandidate] {
     let words = Learner.vocabularyWords(state)
-    return try vocabularyCandidates(profile: profile, state: state, words: words, facts: WordFacts(profile: profile, state: state, words: words),
-                                    date: date)
+    return try vocabularyCandidates(profile: profile, state: state, words: words,
+                                    facts: WordFacts(profile: profile, state: state, words: words, date: date), date: date)
   }
 
   /// What the vocabulary candidates and the reminders both read about the state's words,
@@ -119,13 +119,17 @@ extension DailyPlanner {
   /// the word with a key is the word at its own index, no check needed (debug builds assert it).
   struct WordFacts {
     var lastDays: [Int?] = []
+    /// Recall and "due" on the plan's date, for the ranking and the reminders.
+    var onDate: VocabularyDayFacts?
 
-    init(profile: LearnerProfile, state: LearnerState, words: [VocabularyWord]) throws(PlanEngineError) {
+    init(profile: LearnerProfile, state: LearnerState, words: [VocabularyWord], date: EpochDay) throws(PlanEngineError) {
       guard !words.isEmpty else { return }
       assert(VocabularyKeyOrder.strictlyIncreasing(words), "the state's words come in key order")
       let learner = Learner(directory: "", profile: profile, state: state, torn: nil, fromSnapshot: false, eventsFolded: 0)
       let clock = try learner.vocabularyClock()
       lastDays = VocabularyRanking.lastReviewDays(words, clock: clock)
+      onDate = VocabularyDayFacts(words, lastDays: lastDays, on: date, model: learner.memoryModel,
+                                  desiredRetention: profile.retention.vocabulary)
     }
   }
 
@@ -145,6 +149,7 @@ extension DailyPlanner {
       model: model, timings: VocabularyTimings(meanReviewSeconds: state.habits.secondsPerVocabularyReview,
                                                reviewCount: state.habits.vocabularyTimedReviews))
     input.lastReviewDays = facts.lastDays
+    input.dayFacts = facts.onDate
     let planned = try VocabularyPlanner.planned(input, texts: false)
     let plan = planned.plan
     // Each item's word: the one the item was planned from (the keys are unique, ``WordFacts``).
@@ -179,6 +184,7 @@ extension DailyPlanner {
                                         model: learner.memoryModel, desiredRetention: profile.retention.vocabulary)
     input.wordsInKeyOrder = true  // (``WordFacts``)
     input.lastReviewDays = facts.lastDays
+    input.dayFacts = facts.onDate
     return try ReminderScheduler.reminders(input, day: EpochDay(date.value)).map { r in
       DailyPlanReminder(at: r.localTime, localTime: String(r.localTime.dropFirst(11).prefix(5)), english: r.english,
                         mode: r.mode.rawValue, text: r.text, actions: r.actions.map(\.rawValue))

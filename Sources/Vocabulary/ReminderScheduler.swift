@@ -42,6 +42,9 @@ public enum ReminderScheduler {
     /// Each word's learning day of its last review (``VocabularyRanking/lastReviewDays(_:clock:)``),
     /// when the caller already has them (nil: computed here).
     package var lastReviewDays: [Int?]?
+    /// The words' recall and "due" on one day, when the caller has them (``VocabularyDayFacts``):
+    /// the slots of that learning day read them instead of computing them again.
+    package var dayFacts: VocabularyDayFacts?
 
     public init(clock: LearningDayClock, policy: ReminderPolicy, habits: ReminderHabits = .init(), words: [VocabularyWord],
                 model: FSRS6 = FSRS6(), desiredRetention: Double = 0.9) {
@@ -258,12 +261,16 @@ public enum ReminderScheduler {
         popularity.reserveCapacity(states.count); priority.reserveCapacity(states.count)
         group = []
         group.reserveCapacity(states.count)
+        let known = input.dayFacts?.day == slotDay ? input.dayFacts : nil
+        let knownRecall = known?.recall, knownDue = known?.due
         words.withUnsafeBufferPointer { words in
           for p in states.indices {
             let i = states[p].word
-            let r = VocabularyRanking.recall(words[i].memory, lastDay: lastDays[p], on: slotDay, model: input.model) ?? 0
-            let isDue = VocabularyRanking.isDue(words[i].memory, lastDay: lastDays[p], on: slotDay, model: input.model,
-                                                desiredRetention: input.desiredRetention)
+            let r = (knownRecall.map { $0[i] }
+              ?? VocabularyRanking.recall(words[i].memory, lastDay: lastDays[p], on: slotDay, model: input.model)) ?? 0
+            let isDue = knownDue?[i]
+              ?? VocabularyRanking.isDue(words[i].memory, lastDay: lastDays[p], on: slotDay, model: input.model,
+                                         desiredRetention: input.desiredRetention)
             let pop = states[p].counter.popularity
             recall.append(r); due.append(isDue); popularity.append(pop)
             priority.append(VocabularyPriority.priority(recall: r, popularity: pop))

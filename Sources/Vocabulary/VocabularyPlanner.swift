@@ -42,6 +42,8 @@ public enum VocabularyPlanner {
     /// Each word's learning day of its last review (``VocabularyRanking/lastReviewDays(_:clock:)``),
     /// when the caller already has them (nil: computed here).
     package var lastReviewDays: [Int?]?
+    /// The words' recall and "due" on `day`, when the caller has them (nil: computed here).
+    package var dayFacts: VocabularyDayFacts?
 
     public init(
       day: EpochDay, clock: LearningDayClock, words: [VocabularyWord], newWordsPerDay: Int,
@@ -118,7 +120,7 @@ public enum VocabularyPlanner {
     let words = input.words
     let lastDays = input.lastReviewDays ?? VocabularyRanking.lastReviewDays(words, clock: input.clock)
     let keys = VocabularyRanking.keys(words, lastDays: lastDays, on: input.day, model: input.model,
-                                      desiredRetention: input.desiredRetention)
+                                      desiredRetention: input.desiredRetention, facts: input.dayFacts)
     let due = VocabularyRanking.sorted(VocabularyRanking.keys(keys, in: .due), words: words)
 
     var items: [VocabularyPlanItem] = []

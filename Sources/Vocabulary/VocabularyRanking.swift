@@ -78,16 +78,19 @@ package enum VocabularyRanking {
     return out
   }
 
+  /// `facts`: the words' recall and "due" on `day` when the caller has them (``VocabularyDayFacts``).
   package static func keys(_ words: [VocabularyWord], lastDays: [Int?], on day: EpochDay, model: FSRS6,
-                           desiredRetention: Double) -> [RankKey] {
+                           desiredRetention: Double, facts: VocabularyDayFacts? = nil) -> [RankKey] {
     var out: [RankKey] = []
     out.reserveCapacity(words.count)
+    let known = facts?.day == day ? facts : nil
+    let knownRecall = known?.recall, knownDue = known?.due
     // Each word's fields read in place (`for (i, w) in words.enumerated()` copied every word).
     for i in words.indices where !words[i].suspended {
       let leech = Leech.isLeech(lapses: words[i].lapses, reviewDays: words[i].reviewDays)
       let memory = words[i].memory, popularity = words[i].popularity
-      if let r = recall(memory, lastDay: lastDays[i], on: day, model: model) {
-        let due = isDue(memory, lastDay: lastDays[i], on: day, model: model, desiredRetention: desiredRetention)
+      if let r = knownRecall.map({ $0[i] }) ?? recall(memory, lastDay: lastDays[i], on: day, model: model) {
+        let due = knownDue?[i] ?? isDue(memory, lastDay: lastDays[i], on: day, model: model, desiredRetention: desiredRetention)
         out.append(RankKey(index: i, group: due ? .due : .notDue, recall: r,
                            priority: VocabularyPriority.priority(recall: r, popularity: popularity),
                            popularity: popularity, addedAt: words[i].addedAt, rank: words[i].rank, leech: leech))
