@@ -154,6 +154,32 @@ struct NightlyEdgeTests {
     #expect(!FileManager.default.fileExists(atPath: root.path + "/learner-0002/plans"))
   }
 
+  @Test("two runs over the same root at once both finish: a worker never waits for a lock while its batch holds others")
+  func twoRunsAtOnce() throws {
+    let root = NightlyFixture.makeRoot()
+    defer { NightlyFixture.remove(root) }
+    NightlyFixture.addLearners(root, count: 60)
+    let summaries = Locked<[NightlySummary]>([])
+    let group = DispatchGroup()
+    for _ in 0..<2 {
+      group.enter()
+      Thread {
+        let summary = try! NightlyRunner.run(root: root, planner: echo, options: .init(jobs: 2, lockTimeout: 20))
+        summaries.withLock { $0.append(summary) }
+        group.leave()
+      }.start()
+    }
+    #expect(group.wait(timeout: .now() + 60) == .success)
+    let both = summaries.withLock { $0 }
+    #expect(both.count == 2)
+    for summary in both {
+      #expect(summary.failed.isEmpty)
+      #expect(summary.planned + summary.unchanged == 60)
+    }
+    #expect(both.map(\.planned).reduce(0, +) >= 60)  // each learner written by one run at least
+    #expect(NightlyFixture.plans(root).count == 60)
+  }
+
   @Test("nightly waits for a change made under the lock and plans on it (a plan is never silently stale)")
   func waitsForTheLock() throws {
     let root = NightlyFixture.makeRoot()
