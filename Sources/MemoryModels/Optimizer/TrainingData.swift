@@ -83,17 +83,15 @@ public struct TrainingData: Sendable {
       if length > 0 { storedCards += 1 }
     }
     // What ``append(count:time:elapsed:rating:)`` adds card by card, written into arrays sized
-    // first (no growth or capacity check per review).
-    var ratings = [UInt8](repeating: 0, count: stored)
-    var elapsed = [Int32](repeating: 0, count: stored)
-    var times = [Int64](repeating: 0, count: stored)
+    // first (no growth, no capacity check, no zeroing first).
+    var ratings: [UInt8] = [], elapsed: [Int32] = [], times: [Int64] = []
     var starts = [0], exampleCounts: [Int] = []
     starts.reserveCapacity(storedCards + 1)
     exampleCounts.reserveCapacity(storedCards)
     var reviews = 0, keptCards = 0, examplesTotal = 0, recalls = 0
-    ratings.withUnsafeMutableBufferPointer { r in
-      elapsed.withUnsafeMutableBufferPointer { e in
-        times.withUnsafeMutableBufferPointer { tm in
+    ratings = [UInt8](unsafeUninitializedCapacity: stored) { r, ratingCount in
+      elapsed = [Int32](unsafeUninitializedCapacity: stored) { e, elapsedCount in
+        times = [Int64](unsafeUninitializedCapacity: stored) { tm, timeCount in
           var at = 0
           for card in cards {
             guard let n = kept(card) else { continue }
@@ -124,8 +122,13 @@ public struct TrainingData: Sendable {
               }
             }
           }
+          // Every element written: the sizes above are the same cards' stored lengths.
+          precondition(at == stored, "stored \(at) of \(stored) reviews")
+          timeCount = stored
         }
+        elapsedCount = stored
       }
+      ratingCount = stored
     }
     self.ratings = ratings
     self.elapsed = elapsed
