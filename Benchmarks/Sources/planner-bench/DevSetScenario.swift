@@ -77,12 +77,17 @@ import PlannerCore
     let evaluation = DatasetEvaluation(
       evaluator: ModelEvaluator(optimizer: FSRSOptimizer(configuration: config)), models: [.fsrs6, .fsrs6Default])
     var results: [DatasetEvaluation.LearnerResult] = []
+    // `$PLANNER_DEVSET_FITS_ONLY`: only the timed one-thread fits (no evaluation, no two-thread
+    // fits), e.g. under callgrind; `$PLANNER_DEVSET_FOLDS`: only these folds (comma-separated).
+    let fitsOnly = env["PLANNER_DEVSET_FITS_ONLY"] != nil
+    let folds = env["PLANNER_DEVSET_FOLDS"].map { Set($0.split(separator: ",").compactMap { Int($0) }) }
     let s = seconds {
-      for (name, cards) in learners {
+      for (name, cards) in learners where !fitsOnly {
         if let r = try? evaluation.evaluate(learner: name, cards: cards, protocol: .tss5) { results.append(r) }
       }
     }
-    guard let agg = DatasetEvaluation.aggregate(results, models: 2) else { continue }
+    let agg = DatasetEvaluation.aggregate(results, models: 2)
+    if agg == nil && !fitsOnly { continue }
     var wins = 0
     var compared = 0
     var worstVsDefault = -Double.infinity
@@ -98,7 +103,7 @@ import PlannerCore
       lines.append("  \(r.learner): \(String(format: "%.5f", fitted)) vs fsrs-rs \(ref.map { String(format: "%.5f", $0) } ?? "-") (default \(String(format: "%.5f", r.metrics[1].logLoss)))")
     }
     let refAgg = devSetMember(reference, "protocols", "tss5", "aggregate", "FSRS-6 fitted (fsrs-rs)")
-    report("optimizer-devset", [
+    if let agg { report("optimizer-devset", [
       ("variant", .string(variant)), ("learners", .number(Double(agg[0].learners))),
       ("test_targets", .number(Double(agg[0].testTargets))),
       ("log_loss", rounded(agg[0].logLoss, 5)), ("rmse_bins", rounded(agg[0].rmseBins, 5)), ("auc", rounded(agg[0].auc, 5)),
@@ -108,7 +113,7 @@ import PlannerCore
       ("learners_better_than_fsrs_rs", .number(Double(wins))), ("learners_compared", .number(Double(compared))),
       ("largest_loss_vs_defaults", rounded(worstVsDefault, 5)),
       ("seconds_all_folds", rounded(s, 3)), ("load_average", loadAverage()),
-    ])
+    ]) }
     // Fit speed on the training part of every tss5 fold of each learner, best of 3: one thread
     // (wall and this thread's CPU time), and two threads on the last fold (wall).
     var ours = DevSetFitTimes()
@@ -118,7 +123,7 @@ import PlannerCore
       guard let split = try? TimeSeriesEvaluation(cards: cards, split: .timeSeries(folds: 5), bins: .log2),
         split.scored.count >= DatasetEvaluation.minimumTargets
       else { continue }
-      for fold in 0..<5 {
+      for fold in 0..<5 where folds?.contains(fold) ?? true {
         guard let cut = split.cutoffTime(fold: fold) else { continue }
         let history = split.history(before: cut)
         var one = configuration
@@ -138,7 +143,7 @@ import PlannerCore
         }
         passesAll += fit.passes
         foldsAll += 1
-        guard fold == 4 else { continue }
+        guard fold == 4, !fitsOnly else { continue }
         passesLast += fit.passes
         foldsLast += 1
         var two = configuration
@@ -169,7 +174,7 @@ import PlannerCore
       ("load_average", loadAverage()),
     ])
     stderr("optimizer-devset \(variant): fits: \(ours.summary); last fold on 2 threads \(String(format: "%.4f", fitSeconds2)) s")
-    stderr("optimizer-devset \(variant): log loss \(String(format: "%.5f", agg[0].logLoss)) RMSE(bins) \(String(format: "%.5f", agg[0].rmseBins)) AUC \(String(format: "%.5f", agg[0].auc)); beats fsrs-rs on \(wins)/\(compared); worst vs defaults \(String(format: "%+.5f", worstVsDefault)); \(String(format: "%.2f", s)) s")
+    if let agg { stderr("optimizer-devset \(variant): log loss \(String(format: "%.5f", agg[0].logLoss)) RMSE(bins) \(String(format: "%.5f", agg[0].rmseBins)) AUC \(String(format: "%.5f", agg[0].auc)); beats fsrs-rs on \(wins)/\(compared); worst vs defaults \(String(format: "%+.5f", worstVsDefault)); \(String(format: "%.2f", s)) s") }
     if env["PLANNER_DEVSET_PER_LEARNER"] != nil { for l in lines { stderr(l) } }
   }
 }

@@ -64,9 +64,7 @@ extension FSRSOptimizer {
         let uu = u.reduce(0) { $0 + $1 * $1 }
         if uu > 0 {
           for _ in 0..<c.evidenceSteps {
-            var h = hd
-            for j in 0..<21 { h[j * 21 + j] += 2 * gamma / n }
-            guard let trace = Self.traceOfInverse(h) else { break }
+            guard let trace = Self.traceOfInverse(hd, shift: 2 * gamma / n) else { break }
             let effective = Swift.max(21 - 2 * gamma / n * trace, 0)
             let next = Swift.min(Swift.max(effective / (2 * uu), c.evidenceRange.lowerBound), c.evidenceRange.upperBound)
             if abs(next - gamma) <= 1e-6 * gamma { gamma = next; break }
@@ -180,34 +178,14 @@ extension FSRSOptimizer {
     return (halves[0] + halves[1]) / Double(data.exampleCount)
   }
 
-  /// tr(H⁻¹) of a symmetric positive definite 21×21 matrix (row-major) by Cholesky: H = LLᵀ,
-  /// tr(H⁻¹) = ‖L⁻¹‖²_F. Nil when H is not positive definite.
-  static func traceOfInverse(_ h: [Double]) -> Double? {
-    let m = 21
-    var l = [Double](repeating: 0, count: m * m)
-    for i in 0..<m {
-      for j in 0...i {
-        var sum = h[i * m + j]
-        for k in 0..<j { sum -= l[i * m + k] * l[j * m + k] }
-        if i == j {
-          guard sum > 0, sum.isFinite else { return nil }
-          l[i * m + i] = sum.squareRoot()
-        } else {
-          l[i * m + j] = sum / l[j * m + j]
-        }
+  /// tr((H + shift·I)⁻¹) of a symmetric 21×21 matrix H (row-major; its lower triangle is read)
+  /// by Cholesky: H + shift·I = LLᵀ, tr = ‖L⁻¹‖²_F (``ColumnCholesky``). Nil when it is not
+  /// positive definite.
+  static func traceOfInverse(_ h: [Double], shift: Double = 0) -> Double? {
+    h.withUnsafeBufferPointer { h in
+      ColumnCholesky.withFactor(order: 21, entry: { i, j in i == j ? h[i * 21 + i] + shift : h[i * 21 + j] }) {
+        $0?.traceOfInverse()
       }
     }
-    // Columns of L⁻¹ by forward substitution: L·x = e_k (x[k...] only; one buffer for all k).
-    var trace = 0.0
-    var x = [Double](repeating: 0, count: m)
-    for k in 0..<m {
-      for i in k..<m {
-        var sum = i == k ? 1.0 : 0.0
-        for j in k..<i { sum -= l[i * m + j] * x[j] }
-        x[i] = sum / l[i * m + i]
-        trace += x[i] * x[i]
-      }
-    }
-    return trace
   }
 }

@@ -100,18 +100,21 @@ extension FSRSOptimizer {
       var value = (losses[0] + losses[1]) / n
       var grad = [Double](repeating: 0, count: 21)
       var hess = [Double](repeating: 0, count: 21 * 21)
-      for j in 0..<21 {
-        value += gamma / n * u[j] * u[j]
-        let gj = g[j] * sigma[j] / n + 2 * gamma / n * u[j]
-        grad[j] = gj.isFinite ? gj : 0
-        for k in 0..<21 {
-          let entry = fisher.withUnsafeBufferPointer { f in
-            FSRS6LossGradient.fisherEntry(f.baseAddress!, j, k) + FSRS6LossGradient.fisherEntry(f.baseAddress! + 21, j, k)
+      fisher.withUnsafeBufferPointer { f in
+        hess.withUnsafeMutableBufferPointer { hess in
+          let f = f.baseAddress!
+          for j in 0..<21 {
+            value += gamma / n * u[j] * u[j]
+            let gj = g[j] * sigma[j] / n + 2 * gamma / n * u[j]
+            grad[j] = gj.isFinite ? gj : 0
+            for k in 0..<21 {
+              let entry = FSRS6LossGradient.fisherEntry(f, j, k) + FSRS6LossGradient.fisherEntry(f + 21, j, k)
+              let hk = (stride == 1 ? entry : entry * fisherScale) * sigma[j] * sigma[k] / n
+              hess[j * 21 + k] = hk.isFinite ? hk : 0
+            }
+            hess[j * 21 + j] += 2 * gamma / n
           }
-          let hk = (stride == 1 ? entry : entry * fisherScale) * sigma[j] * sigma[k] / n
-          hess[j * 21 + k] = hk.isFinite ? hk : 0
         }
-        hess[j * 21 + j] += 2 * gamma / n
       }
       return (value, grad, hess)
     }

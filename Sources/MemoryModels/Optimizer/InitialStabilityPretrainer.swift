@@ -23,18 +23,30 @@ public enum InitialStabilityPretrainer {
 
   /// Returns nil when no rating has any data (keep the defaults).
   static func fit(_ data: TrainingData, defaults: [Double], decay w20: Double) -> Result? {
-    // (G, t) → counts, from each card's first long-term review.
-    var groups: [[Int32: (Int, Int)]] = Array(repeating: [:], count: 4)
+    // (G, t) → counts, from each card's first long-term review: (G, t, recalled) packed so that
+    // sorting puts each (G, t) group together.
+    var firsts: [UInt64] = []
+    firsts.reserveCapacity(data.trainingCardCount)
     for c in 0..<data.trainingCardCount {
       let r = data.range(ofCard: c)
-      let g0 = Int(data.ratings[r.lowerBound]) - 1
+      let g0 = UInt64(data.ratings[r.lowerBound] - 1)
       var i = r.lowerBound + 1
       while i < r.upperBound && data.elapsed[i] <= 0 { i += 1 }
       guard i < r.upperBound else { continue }
-      let t = data.elapsed[i]
-      let y = data.ratings[i] > 1 ? 1 : 0
-      let old = groups[g0][t] ?? (0, 0)
-      groups[g0][t] = (old.0 + 1, old.1 + y)
+      firsts.append(g0 << 33 | UInt64(UInt32(data.elapsed[i])) << 1 | (data.ratings[i] > 1 ? 1 : 0))
+    }
+    firsts.sort()
+    var groups: [[Group]] = Array(repeating: [], count: 4)
+    var k = 0
+    while k < firsts.count {
+      let key = firsts[k] >> 1
+      var count = 0, recalls = 0
+      while k < firsts.count && firsts[k] >> 1 == key {
+        count += 1
+        recalls += Int(firsts[k] & 1)
+        k += 1
+      }
+      groups[Int(key >> 32)].append(Group(t: Int32(truncatingIfNeeded: key), count: count, recalls: recalls))
     }
 
     // Outlier filter (fsrs-rs remove_outliers): per first rating, drop the rarest t groups
@@ -43,8 +55,9 @@ public enum InitialStabilityPretrainer {
     // fewer than 20 cards is dropped whole: measured, S0 from so few cards hurts held-out loss.
     var kept: [[Group]] = Array(repeating: [], count: 4)
     for g in 0..<4 {
-      let sub = groups[g].map { Group(t: $0.key, count: $0.value.0, recalls: $0.value.1) }
-        .sorted { $0.count != $1.count ? $0.count < $1.count : $0.t > $1.t }
+      // (count, t) tells every two groups of a rating apart, so this order is the same however
+      // the groups were collected.
+      let sub = groups[g].sorted { $0.count != $1.count ? $0.count < $1.count : $0.t > $1.t }
       let total = sub.reduce(0) { $0 + $1.count }
       var removed = 0
       for group in sub {

@@ -52,11 +52,13 @@ struct SharedPrefixes: Sendable {
     let cards = Swift.max(last - first, 0)
     var slotStarts = [Int32](repeating: 0, count: cards + 1)
     var looked = 0
-    for k in 0..<cards {
-      slotStarts[k] = Int32(looked)
-      looked += Swift.min(Self.depth, starts[first + k + 1] - starts[first + k] - 1)
+    slotStarts.withUnsafeMutableBufferPointer { slotStarts in
+      for k in 0..<cards {
+        slotStarts[k] = Int32(looked)
+        looked += Swift.min(Self.depth, starts[first + k + 1] - starts[first + k] - 1)
+      }
+      slotStarts[cards] = Int32(looked)
     }
-    slotStarts[cards] = Int32(looked)
     // Node of each looked-up review; nodes 0…3 are the first reviews (rating 1…4). The run's
     // first card that reached each node (the first reviews: before every card).
     var nodes = [Int32](repeating: 0, count: looked)
@@ -69,27 +71,29 @@ struct SharedPrefixes: Sendable {
     nodes.withUnsafeMutableBufferPointer { nodes in
       visits.withUnsafeMutableBufferPointer { visits in
         creator.withUnsafeMutableBufferPointer { creator in
-          for k in 0..<cards {
-            let start = starts[first + k]
-            var node = Int32(ratings[start]) - 1
-            let base = Int(slotStarts[k])
-            for j in 0..<(Int(slotStarts[k + 1]) - base) {
-              let i = start + 1 + j
-              // Parent node (32 bits), rating (3), t (29; every t ≤ 0 is the same day).
-              let key = UInt64(UInt32(node)) << 32 | UInt64(ratings[i] & 7) << 29
-                | UInt64(UInt32(Swift.max(elapsed[i], 0)) & 0x1FFF_FFFF)
-              node = table.find(key, next: nodeCount, insert: Int(nodeCount) < capacity + 4)
-              if node < 0 {
-                // A full trie: this review and the card's later ones have no node.
-                for r in j..<(Int(slotStarts[k + 1]) - base) { nodes[base + r] = -1 }
-                break
+          slotStarts.withUnsafeBufferPointer { slotStarts in
+            for k in 0..<cards {
+              let start = starts[first + k]
+              var node = Int32(ratings[start]) - 1
+              let base = Int(slotStarts[k])
+              for j in 0..<(Int(slotStarts[k + 1]) - base) {
+                let i = start + 1 + j
+                // Parent node (32 bits), rating (3), t (29; every t ≤ 0 is the same day).
+                let key = UInt64(UInt32(node)) << 32 | UInt64(ratings[i] & 7) << 29
+                  | UInt64(UInt32(Swift.max(elapsed[i], 0)) & 0x1FFF_FFFF)
+                node = table.find(key, next: nodeCount, insert: Int(nodeCount) < capacity + 4)
+                if node < 0 {
+                  // A full trie: this review and the card's later ones have no node.
+                  for r in j..<(Int(slotStarts[k + 1]) - base) { nodes[base + r] = -1 }
+                  break
+                }
+                if node == nodeCount {
+                  nodeCount += 1
+                  creator[Int(node)] = Int32(k)
+                }
+                nodes[base + j] = node
+                visits[Int(node)] += 1
               }
-              if node == nodeCount {
-                nodeCount += 1
-                creator[Int(node)] = Int32(k)
-              }
-              nodes[base + j] = node
-              visits[Int(node)] += 1
             }
           }
         }
@@ -100,27 +104,47 @@ struct SharedPrefixes: Sendable {
     var shared = [Int32](repeating: 0, count: cards)
     var sharedPaired = [Int32](repeating: 0, count: cards)
     let second = (mid ?? first) - first
-    for k in 0..<cards {
-      let base = Int(slotStarts[k])
-      let n = Int(slotStarts[k + 1]) - base
-      let pair = k < second ? k & ~1 : second + ((k - second) & ~1)
-      var j = 0
-      while j < n && nodes[base + j] >= 0 && creator[Int(nodes[base + j])] < Int32(pair) { j += 1 }
-      sharedPaired[k] = Int32(j)
-      while j < n && nodes[base + j] >= 0 && creator[Int(nodes[base + j])] < Int32(k) { j += 1 }
-      shared[k] = Int32(j)
+    shared.withUnsafeMutableBufferPointer { shared in
+      sharedPaired.withUnsafeMutableBufferPointer { sharedPaired in
+        slotStarts.withUnsafeBufferPointer { slotStarts in
+          nodes.withUnsafeBufferPointer { nodes in
+            creator.withUnsafeBufferPointer { creator in
+              for k in 0..<cards {
+                let base = Int(slotStarts[k])
+                let n = Int(slotStarts[k + 1]) - base
+                let pair = k < second ? k & ~1 : second + ((k - second) & ~1)
+                var j = 0
+                while j < n && nodes[base + j] >= 0 && creator[Int(nodes[base + j])] < Int32(pair) { j += 1 }
+                sharedPaired[k] = Int32(j)
+                while j < n && nodes[base + j] >= 0 && creator[Int(nodes[base + j])] < Int32(k) { j += 1 }
+                shared[k] = Int32(j)
+              }
+            }
+          }
+        }
+      }
     }
     // A slot for every node that a second card reaches.
     var slotOf = [Int32](repeating: -1, count: Int(nodeCount))
     var count: Int32 = 0
-    for id in 4..<Int(nodeCount) where visits[id] >= 2 {
-      slotOf[id] = count
-      count += 1
+    slotOf.withUnsafeMutableBufferPointer { slotOf in
+      visits.withUnsafeBufferPointer { visits in
+        for id in 4..<Int(nodeCount) where visits[id] >= 2 {
+          slotOf[id] = count
+          count += 1
+        }
+      }
     }
     self.shared = shared
     self.sharedPaired = sharedPaired
     self.slotStarts = slotStarts
-    slots = nodes.map { $0 < 0 ? -1 : slotOf[Int($0)] }
+    // Each looked-up review's node's slot, written in place of its node.
+    slotOf.withUnsafeBufferPointer { slotOf in
+      nodes.withUnsafeMutableBufferPointer { nodes in
+        for r in nodes.indices where nodes[r] >= 0 { nodes[r] = slotOf[Int(nodes[r])] }
+      }
+    }
+    slots = nodes
     slotCount = Int(count)
   }
 

@@ -9,12 +9,20 @@ extension TrainingData {
     var w = [Double](repeating: 0, count: ratings.count)
     let n = countExamples()
     guard n > 1 else { return w.map { _ in 1 } }
-    let scale = Self.recencyScale(examples: n)
+    // The curve in rank order, summed as ``recencyScale(examples:)`` sums it, then scaled: the
+    // same weights with one division per example instead of two.
+    var sum = 0.0
     var k = 0
     forEachExampleInTimeOrder { e in
-      w[e] = Self.recencyCurve(rank: k, of: n) * scale
+      let curve = Self.recencyCurve(rank: k, of: n)
+      w[e] = curve
+      sum += curve
       k += 1
       return true
+    }
+    let scale = Double(n) / sum
+    w.withUnsafeMutableBufferPointer { w in
+      for i in w.indices { w[i] *= scale }
     }
     return w
   }

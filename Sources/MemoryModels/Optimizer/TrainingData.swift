@@ -75,15 +75,70 @@ public struct TrainingData: Sendable {
       while k < card.count && card.times[k] < limit { k += 1 }
       return k > 0 ? k : nil
     }
-    var stored = 0
-    for card in cards {
-      if let n = kept(card) { stored += Self.storedLength(n) { card.elapsedDays[$0] } }
-    }
-    reserve(stored)
+    var stored = 0, storedCards = 0
     for card in cards {
       guard let n = kept(card) else { continue }
-      append(count: n, time: { card.times[$0] }, elapsed: { card.elapsedDays[$0] }, rating: { card.ratings[$0] })
+      let length = Self.storedLength(n) { card.elapsedDays[$0] }
+      stored += length
+      if length > 0 { storedCards += 1 }
     }
+    // What ``append(count:time:elapsed:rating:)`` adds card by card, written into arrays sized
+    // first (no growth, no capacity check, no zeroing first).
+    var ratings: [UInt8] = [], elapsed: [Int32] = [], times: [Int64] = []
+    var starts = [0], exampleCounts: [Int] = []
+    starts.reserveCapacity(storedCards + 1)
+    exampleCounts.reserveCapacity(storedCards)
+    var reviews = 0, keptCards = 0, examplesTotal = 0, recalls = 0
+    ratings = [UInt8](unsafeUninitializedCapacity: stored) { r, ratingCount in
+      elapsed = [Int32](unsafeUninitializedCapacity: stored) { e, elapsedCount in
+        times = [Int64](unsafeUninitializedCapacity: stored) { tm, timeCount in
+          var at = 0
+          for card in cards {
+            guard let n = kept(card) else { continue }
+            reviews += n
+            keptCards += 1
+            guard n > 1 else { continue }
+            card.ratings.withUnsafeBufferPointer { cr in
+              card.elapsedDays.withUnsafeBufferPointer { ce in
+                card.times.withUnsafeBufferPointer { ct in
+                  var last = -1
+                  var examples = 0
+                  for i in 1..<n where ce[i] > 0 {
+                    last = i
+                    examples += 1
+                    if cr[i] != .again { recalls += 1 }
+                  }
+                  guard last > 0 else { return }
+                  for i in 0...last {
+                    r[at + i] = UInt8(cr[i].rawValue)
+                    e[at + i] = i == 0 ? -1 : ce[i]
+                    tm[at + i] = ct[i]
+                  }
+                  at += last + 1
+                  starts.append(at)
+                  exampleCounts.append(examples)
+                  examplesTotal += examples
+                }
+              }
+            }
+          }
+          // Every element written: the sizes above are the same cards' stored lengths.
+          precondition(at == stored, "stored \(at) of \(stored) reviews")
+          timeCount = stored
+        }
+        elapsedCount = stored
+      }
+      ratingCount = stored
+    }
+    self.ratings = ratings
+    self.elapsed = elapsed
+    self.times = times
+    self.starts = starts
+    self.exampleCounts = exampleCounts
+    reviewCount = reviews
+    cardCount = keptCards
+    exampleCount = examplesTotal
+    recallCount = recalls
   }
 
   /// The store's reviews before `limit` (all: nil); without ``times`` when `keepingTimes` is
