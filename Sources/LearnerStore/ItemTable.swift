@@ -150,8 +150,9 @@ public struct ItemTable: Sendable, Equatable, Sequence, ExpressibleByDictionaryL
   }
 
   /// Calls `body` with each key and item in key order, read in place through pointers (a field read
-  /// copies that field only; `ItemState`'s `word` is best read with `unsafelyUnwrapped` after a
-  /// nil check: binding it copied the whole entry).
+  /// copies that field only). Test `ItemState`'s `word` by optional chaining (`word?.deleted`),
+  /// then read its fields with `unsafelyUnwrapped`: `word != nil`, like binding it, copied the
+  /// whole entry.
   package func forEachInKeyOrder(_ body: (_ key: UnsafePointer<String>, _ item: UnsafePointer<ItemState>) -> Void) {
     storedKeys.withUnsafeBufferPointer { keys in
       storedValues.withUnsafeBufferPointer { items in
