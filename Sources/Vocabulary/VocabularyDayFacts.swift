@@ -4,7 +4,8 @@ import PlannerCore
 /// Each word's recall and whether it is due on one learning day (``VocabularyRanking/recall(_:lastDay:on:model:)``
 /// and ``VocabularyRanking/isDue(_:lastDay:on:model:desiredRetention:)``), worked out once for a
 /// day's plan: its ranking and its reminders both read them (two powers and a logarithm a word,
-/// for thousands of words).
+/// for thousands of words). Made from the same words (by index), model and desired retention as
+/// the inputs it is handed to; a reader ignores facts of another day.
 package struct VocabularyDayFacts: Sendable {
   package var day: EpochDay
   /// Recall on `day` of the word at each index (nil: never reviewed).
