@@ -5,21 +5,18 @@
 /// Each entry is the same arithmetic, in the same order, as the row-by-row scalar loop
 /// (`sum = a_ij; for k in 0..<j { sum -= l_ik·l_jk }`, then √ or ÷ l_jj): a lane is one entry's
 /// sum, the lanes only run side by side, so the factor is the same bits (`ColumnCholeskyTests`).
-/// At most ``maxOrder`` rows; L is kept column-major, ``stride`` rows a column, 4 rows a
-/// vector chunk.
+/// L is kept column-major, the order rounded up to whole 4-row vector chunks a column
+/// (``Factor/stride``).
 enum ColumnCholesky {
-  /// Rows a column holds (the largest order, rounded up to whole chunks).
-  static let stride = 24
-  /// The largest order.
-  static let maxOrder = stride
   typealias Chunk = SIMD4<Double>
 
   /// Runs `body` with the factor of the `m` × `m` matrix whose entry (i, j), i ≥ j, is
   /// `entry(i, j)` (only those are read), or with nil when a pivot is not positive and finite,
   /// as the scalar loop gives up.
   static func withFactor<R>(order m: Int, entry: (Int, Int) -> Double, _ body: (Factor?) -> R) -> R {
-    precondition(m >= 1 && m <= maxOrder, "order \(m) outside 1...\(maxOrder)")
-    let l = allocateMatrix()
+    precondition(m >= 1, "order \(m): a factor needs a row")
+    let stride = (m + 3) / 4 * 4
+    let l = allocateMatrix(stride: stride)
     defer { l.deallocate() }
     for j in 0..<m {
       for i in j..<m { l[j &* stride &+ i] = entry(i, j) }
@@ -49,11 +46,11 @@ enum ColumnCholesky {
       }
       l[j &* stride &+ j] = root
     }
-    return body(Factor(m: m, l: l))
+    return body(Factor(m: m, stride: stride, l: l))
   }
 
-  /// A zeroed ``stride`` × ``stride`` matrix, aligned for whole chunks.
-  static func allocateMatrix() -> UnsafeMutablePointer<Double> {
+  /// A zeroed `stride` × `stride` matrix, aligned for whole chunks.
+  static func allocateMatrix(stride: Int) -> UnsafeMutablePointer<Double> {
     let raw = UnsafeMutableRawPointer.allocate(byteCount: 8 * stride * stride, alignment: MemoryLayout<Chunk>.alignment)
     // Zero bytes are +0.0 (one memset rather than a loop of stores).
     raw.initializeMemory(as: UInt8.self, repeating: 0, count: 8 * stride * stride)
@@ -64,19 +61,20 @@ enum ColumnCholesky {
   /// are not read.
   struct Factor {
     let m: Int
+    /// Rows a column holds: `m` rounded up to whole chunks.
+    let stride: Int
     let l: UnsafeMutablePointer<Double>
 
     /// Entry (i, j) of L, i ≥ j.
-    @inline(__always) func entry(_ i: Int, _ j: Int) -> Double { l[j &* ColumnCholesky.stride &+ i] }
+    @inline(__always) func entry(_ i: Int, _ j: Int) -> Double { l[j &* stride &+ i] }
 
     /// tr(A⁻¹) = ‖L⁻¹‖²_F: the columns x_k of L⁻¹ by forward substitution (L·x_k = e_k, x_k[i]
     /// for i ≥ k, each sum over j = k…i − 1 ascending, as the scalar loop), the columns side by
     /// side in the lanes, then Σ_k Σ_{i ≥ k} x_k[i]² in that order.
     func traceOfInverse() -> Double {
-      let stride = ColumnCholesky.stride
       // Row i holds x_k[i] at x[i·stride + k], +0 where k > i: a lane adds −l_ij·(+0) for
       // j < k, which leaves its sum as it is, so each lane's sum is the scalar one.
-      let x = ColumnCholesky.allocateMatrix()
+      let x = ColumnCholesky.allocateMatrix(stride: stride)
       defer { x.deallocate() }
       for i in 0..<m {
         let diagonal = l[i &* stride &+ i]

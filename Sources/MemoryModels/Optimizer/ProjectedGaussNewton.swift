@@ -99,63 +99,31 @@ struct ProjectedGaussNewton {
   /// positive definite; nil when nothing works.
   static func solve(_ h: [Double], _ g: [Double], _ free: [Int], _ n: Int, lambda base: Double = 0) -> [Double]? {
     let m = free.count
+    guard m > 0 else { return [] }
     var scale = 0.0
     for a in 0..<m { scale = Swift.max(scale, abs(h[free[a] * n + free[a]])) }
     var lambda = base
     for _ in 0..<12 {
-      if m >= 1 && m <= ColumnCholesky.maxOrder {
-        // The same factor and substitutions as below, the factor's columns in vector lanes.
-        let d: [Double]? = h.withUnsafeBufferPointer { h in
-          ColumnCholesky.withFactor(order: m, entry: { i, j in h[free[i] * n + free[j]] + (i == j ? lambda : 0) }) { l in
-            guard let l else { return nil }
-            var z = [Double](repeating: 0, count: m)
-            for i in 0..<m {
-              var sum = -g[free[i]]
-              for k in 0..<i { sum -= l.entry(i, k) * z[k] }
-              z[i] = sum / l.entry(i, i)
-            }
-            var d = [Double](repeating: 0, count: m)
-            for i in stride(from: m - 1, through: 0, by: -1) {
-              var sum = z[i]
-              for k in (i + 1)..<m { sum -= l.entry(k, i) * d[k] }
-              d[i] = sum / l.entry(i, i)
-            }
-            return d
+      // The factor's columns in vector lanes (``ColumnCholesky``), then the two substitutions.
+      let d: [Double]? = h.withUnsafeBufferPointer { h in
+        ColumnCholesky.withFactor(order: m, entry: { i, j in h[free[i] * n + free[j]] + (i == j ? lambda : 0) }) { l in
+          guard let l else { return nil }
+          var z = [Double](repeating: 0, count: m)
+          for i in 0..<m {
+            var sum = -g[free[i]]
+            for k in 0..<i { sum -= l.entry(i, k) * z[k] }
+            z[i] = sum / l.entry(i, i)
           }
-        }
-        if let d, d.allSatisfy(\.isFinite) { return d }
-        lambda = lambda == 0 ? Swift.max(scale, 1e-12) * 1e-8 : lambda * 100
-        continue
-      }
-      var l = [Double](repeating: 0, count: m * m)
-      var ok = true
-      for i in 0..<m where ok {
-        for j in 0...i {
-          var sum = h[free[i] * n + free[j]] + (i == j ? lambda : 0)
-          for k in 0..<j { sum -= l[i * m + k] * l[j * m + k] }
-          if i == j {
-            if !(sum > 0) || !sum.isFinite { ok = false; break }
-            l[i * m + i] = sum.squareRoot()
-          } else {
-            l[i * m + j] = sum / l[j * m + j]
+          var d = [Double](repeating: 0, count: m)
+          for i in stride(from: m - 1, through: 0, by: -1) {
+            var sum = z[i]
+            for k in (i + 1)..<m { sum -= l.entry(k, i) * d[k] }
+            d[i] = sum / l.entry(i, i)
           }
+          return d
         }
       }
-      if ok {
-        var z = [Double](repeating: 0, count: m)
-        for i in 0..<m {
-          var sum = -g[free[i]]
-          for k in 0..<i { sum -= l[i * m + k] * z[k] }
-          z[i] = sum / l[i * m + i]
-        }
-        var d = [Double](repeating: 0, count: m)
-        for i in stride(from: m - 1, through: 0, by: -1) {
-          var sum = z[i]
-          for k in (i + 1)..<m { sum -= l[k * m + i] * d[k] }
-          d[i] = sum / l[i * m + i]
-        }
-        if d.allSatisfy(\.isFinite) { return d }
-      }
+      if let d, d.allSatisfy(\.isFinite) { return d }
       lambda = lambda == 0 ? Swift.max(scale, 1e-12) * 1e-8 : lambda * 100
     }
     return nil

@@ -129,6 +129,30 @@ struct ColumnCholeskyTests {
     #expect(solved > 300)
   }
 
+  /// Any order (the factor's columns rounded up to whole chunks), not only the fit's 21: a
+  /// system of 1 to 30 free coordinates, and none (an empty step).
+  @Test(arguments: [1, 3, 4, 5, 8, 25, 30])
+  func solveOfAnyOrderIsTheScalarOneBitForBit(n: Int) {
+    var rng = SplitMix64(seed: 4_000 + UInt64(n))
+    var solved = 0
+    for trial in 0..<40 {
+      var h = [Double](repeating: 0, count: n * n)
+      for _ in 0..<(trial % 4 == 0 ? max(1, n / 2) : 2 * n) {
+        let v = (0..<n).map { _ in rng.nextDouble() - 0.5 }
+        for j in 0..<n { for k in 0..<n { h[j * n + k] += v[j] * v[k] } }
+      }
+      let g = (0..<n).map { _ in rng.nextDouble() - 0.5 }
+      for lambda in [0, 1e-6] {
+        let reference = Self.scalarSolve(h, g, Array(0..<n), n, lambda: lambda)
+        let fast = ProjectedGaussNewton.solve(h, g, Array(0..<n), n, lambda: lambda)
+        #expect(fast?.map(\.bitPattern) == reference?.map(\.bitPattern), "order \(n), trial \(trial), λ \(lambda)")
+        if reference != nil { solved += 1 }
+      }
+    }
+    #expect(solved > 40)
+    #expect(ProjectedGaussNewton.solve([Double](repeating: 0, count: n * n), [Double](repeating: 1, count: n), [], n) == [])
+  }
+
   @Test func notPositiveDefiniteGivesNil() {
     var h = [Double](repeating: 0, count: 441)
     for j in 0..<21 { h[j * 21 + j] = 1 }
