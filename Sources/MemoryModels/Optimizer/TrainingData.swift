@@ -66,7 +66,6 @@ public struct TrainingData: Sendable {
   }
 
   private init(_ cards: [CardHistory], limit: Int64?) {
-    self.init(empty: ())
     // How many of a card's reviews are kept: all, or those before `limit` (times ascend along
     // a card, so a prefix); nil drops the card.
     func kept(_ card: CardHistory) -> Int? {
@@ -82,86 +81,43 @@ public struct TrainingData: Sendable {
       stored += length
       if length > 0 { storedCards += 1 }
     }
-    // What ``append(count:time:elapsed:rating:)`` adds card by card, written into arrays sized
-    // first (no growth, no capacity check, no zeroing first).
-    var ratings: [UInt8] = [], elapsed: [Int32] = [], times: [Int64] = []
-    var starts = [0], exampleCounts: [Int] = []
-    starts.reserveCapacity(storedCards + 1)
-    exampleCounts.reserveCapacity(storedCards)
-    var reviews = 0, keptCards = 0, examplesTotal = 0, recalls = 0
-    ratings = [UInt8](unsafeUninitializedCapacity: stored) { r, ratingCount in
-      elapsed = [Int32](unsafeUninitializedCapacity: stored) { e, elapsedCount in
-        times = [Int64](unsafeUninitializedCapacity: stored) { tm, timeCount in
-          var at = 0
-          for card in cards {
-            guard let n = kept(card) else { continue }
-            reviews += n
-            keptCards += 1
-            guard n > 1 else { continue }
-            card.ratings.withUnsafeBufferPointer { cr in
-              card.elapsedDays.withUnsafeBufferPointer { ce in
-                card.times.withUnsafeBufferPointer { ct in
-                  var last = -1
-                  var examples = 0
-                  for i in 1..<n where ce[i] > 0 {
-                    last = i
-                    examples += 1
-                    if cr[i] != .again { recalls += 1 }
-                  }
-                  guard last > 0 else { return }
-                  for i in 0...last {
-                    r[at + i] = UInt8(cr[i].rawValue)
-                    e[at + i] = i == 0 ? -1 : ce[i]
-                    tm[at + i] = ct[i]
-                  }
-                  at += last + 1
-                  starts.append(at)
-                  exampleCounts.append(examples)
-                  examplesTotal += examples
-                }
-              }
+    self.init(stored: stored, cards: storedCards, keepingTimes: true) { filler in
+      for card in cards {
+        guard let n = kept(card) else { continue }
+        card.ratings.withUnsafeBufferPointer { r in
+          card.elapsedDays.withUnsafeBufferPointer { e in
+            card.times.withUnsafeBufferPointer { t in
+              filler.add(count: n, time: { t[$0] }, elapsed: { e[$0] }, rating: { r[$0] })
             }
           }
-          // Every element written: the sizes above are the same cards' stored lengths.
-          precondition(at == stored, "stored \(at) of \(stored) reviews")
-          timeCount = stored
         }
-        elapsedCount = stored
       }
-      ratingCount = stored
     }
-    self.ratings = ratings
-    self.elapsed = elapsed
-    self.times = times
-    self.starts = starts
-    self.exampleCounts = exampleCounts
-    reviewCount = reviews
-    cardCount = keptCards
-    exampleCount = examplesTotal
-    recallCount = recalls
   }
 
   /// The store's reviews before `limit` (all: nil); without ``times`` when `keepingTimes` is
   /// false (``init(_:before:compactFor:examplesInTimeOrder:)``).
   init(_ store: CardReviewStore, limit: Int64?, keepingTimes: Bool = true) {
-    self.init(empty: ())
     func kept(_ c: Int) -> Int? {
       guard let limit else { return store.range(ofCard: c).count }
       let k = store.countBefore(limit, card: c)
       return k > 0 ? k : nil
     }
-    var stored = 0
+    var stored = 0, storedCards = 0
     for c in 0..<store.cardCount {
       let s = store.starts[c]
-      if let n = kept(c) { stored += Self.storedLength(n) { store.elapsedDays[s + $0] } }
-    }
-    reserve(stored, times: keepingTimes)
-    for c in 0..<store.cardCount {
       guard let n = kept(c) else { continue }
-      let s = store.starts[c]
-      append(
-        count: n, time: keepingTimes ? { store.times[s + $0] } : nil, elapsed: { store.elapsedDays[s + $0] },
-        rating: { store.ratings[s + $0] })
+      let length = Self.storedLength(n) { store.elapsedDays[s + $0] }
+      stored += length
+      if length > 0 { storedCards += 1 }
+    }
+    self.init(stored: stored, cards: storedCards, keepingTimes: keepingTimes) { filler in
+      for c in 0..<store.cardCount {
+        guard let n = kept(c) else { continue }
+        let s = store.starts[c]
+        filler.add(count: n, time: { store.times[s + $0] }, elapsed: { store.elapsedDays[s + $0] },
+                   rating: { store.ratings[s + $0] })
+      }
     }
   }
 
@@ -182,28 +138,69 @@ public struct TrainingData: Sendable {
     if keepingTimes { times.reserveCapacity(stored) }
   }
 
-  /// Adds one card's first `count` reviews: to the counts, and its reviews through its last
-  /// example to the arrays (a card without examples is counted, not stored).
-  private mutating func append(count: Int, time: ((Int) -> Int64)?, elapsed t: (Int) -> Int32, rating: (Int) -> Rating) {
-    reviewCount += count
-    cardCount += 1
-    guard count > 1 else { return }
-    var last = -1
-    var examples = 0
-    for i in 1..<count where t(i) > 0 {
-      last = i
-      examples += 1
-      if rating(i) != .again { recallCount += 1 }
+  /// The arrays of `stored` reviews of `cards` stored cards (``storedLength(_:elapsed:)``, summed
+  /// first), written card by card by `fill` through a ``Filler``: sized once, each element
+  /// written once (no growth, no zeroing first). Without times when not `keepingTimes`.
+  private init(stored: Int, cards: Int, keepingTimes: Bool, _ fill: (inout Filler) -> Void) {
+    self.init(empty: ())
+    var filler = Filler()
+    filler.starts.reserveCapacity(cards + 1)
+    filler.exampleCounts.reserveCapacity(cards)
+    ratings = [UInt8](unsafeUninitializedCapacity: stored) { r, ratingCount in
+      elapsed = [Int32](unsafeUninitializedCapacity: stored) { e, elapsedCount in
+        times = [Int64](unsafeUninitializedCapacity: keepingTimes ? stored : 0) { t, timeCount in
+          filler.ratings = r.baseAddress; filler.elapsed = e.baseAddress; filler.times = keepingTimes ? t.baseAddress : nil
+          fill(&filler)
+          // Every element written: `stored` is the same cards' stored lengths.
+          precondition(filler.at == stored, "stored \(filler.at) of \(stored) reviews")
+          timeCount = keepingTimes ? stored : 0
+        }
+        elapsedCount = stored
+      }
+      ratingCount = stored
     }
-    guard last > 0 else { return }
-    for i in 0...last {
-      ratings.append(UInt8(rating(i).rawValue))
-      elapsed.append(i == 0 ? -1 : t(i))
-      if let time { times.append(time(i)) }
+    starts = filler.starts
+    exampleCounts = filler.exampleCounts
+    reviewCount = filler.reviews
+    cardCount = filler.cards
+    exampleCount = filler.examples
+    recallCount = filler.recalls
+  }
+
+  /// Writes cards into the arrays ``init(stored:cards:keepingTimes:_:)`` sized: the one rule of
+  /// what a card stores.
+  private struct Filler {
+    var ratings: UnsafeMutablePointer<UInt8>?, elapsed: UnsafeMutablePointer<Int32>?, times: UnsafeMutablePointer<Int64>?
+    var at = 0
+    var starts = [0], exampleCounts: [Int] = []
+    var reviews = 0, cards = 0, examples = 0, recalls = 0
+
+    /// Adds one card's first `count` reviews: to the counts, and its reviews through its last
+    /// example to the arrays (a card without examples is counted, not stored; its first review's
+    /// elapsed days stored as −1).
+    @inline(__always)
+    mutating func add(count: Int, time: (Int) -> Int64, elapsed t: (Int) -> Int32, rating: (Int) -> Rating) {
+      reviews += count
+      cards += 1
+      guard count > 1 else { return }
+      var last = -1
+      var found = 0
+      for i in 1..<count where t(i) > 0 {
+        last = i
+        found += 1
+        if rating(i) != .again { recalls += 1 }
+      }
+      guard last > 0, let ratings, let elapsed else { return }
+      for i in 0...last {
+        ratings[at + i] = UInt8(rating(i).rawValue)
+        elapsed[at + i] = i == 0 ? -1 : t(i)
+      }
+      if let times { for i in 0...last { times[at + i] = time(i) } }
+      at += last + 1
+      starts.append(at)
+      exampleCounts.append(found)
+      examples += found
     }
-    starts.append(ratings.count)
-    exampleCounts.append(examples)
-    exampleCount += examples
   }
 
   /// The stored reviews that are examples (t > 0 after a card's first).
