@@ -49,25 +49,29 @@ public final class LearnerLock: @unchecked Sendable {
         throw .io(path: profile, reason: "no learner here (create one with `planner init \(directory)`)")
       }
     }
-    fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
-    guard fd >= 0 else {
+    // The descriptor becomes the lock's only once locked: a lock that fails is not fully made,
+    // so its `deinit` does not run. (It did, and closed the descriptor a second time: another
+    // thread's file, or lock, that had reused the number meanwhile.)
+    let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
+    guard descriptor >= 0 else {
       if errno == ELOOP { throw DurableFile.symlinkRefusal(path) }
       throw .io(path: path, reason: "cannot open the lock file: \(DurableFile.errorText())")
     }
     var waited = 0.0
-    while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+    while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
       guard errno == EWOULDBLOCK || errno == EINTR else {
         let reason = DurableFile.errorText()
-        close(fd)
+        close(descriptor)
         throw .io(path: path, reason: "cannot lock: \(reason)")
       }
       if waited >= timeout {
-        close(fd)
+        close(descriptor)
         throw .lockTimeout(path: path, seconds: timeout)
       }
       usleep(20_000)
       waited += 0.02
     }
+    fd = descriptor
   }
 
   /// Releases the lock (also released when the process dies).
