@@ -20,11 +20,14 @@ public struct DeclaredMemory: Sendable {
   public init(goal: QuranGoal?) {
     var p = [Prior?](repeating: nil, count: ReviewUnits.all.count)
     var rating = [Rating?](repeating: nil, count: p.count)
+    // The ayah → unit table read once (each `unitIndex(ofAyah:)` fetched the shared table and
+    // retained its arrays: a declared juz is thousands of ayahs).
+    let unitOfAyah = ReviewUnits.table.unitOfAyah
     for m in goal?.memorised ?? [] {
       let since = m.memorisedOn ?? goal!.startDate
       var last = -1
       for id in m.range.ids {
-        let i = ReviewUnits.unitIndex(ofAyah: id)
+        let i = Int(unitOfAyah[id])
         if i == last { continue }
         last = i
         let g = min(rating[i] ?? m.selfRating ?? .good, m.selfRating ?? .good)
@@ -40,6 +43,9 @@ public struct DeclaredMemory: Sendable {
   public func prior(_ unit: ReviewUnitID) -> Prior? {
     ReviewUnits.index(of: unit).flatMap { priors[$0] }
   }
+
+  /// The declared prior of the unit at `index` in ``ReviewUnits/all`` (no lookup of the unit).
+  func prior(at index: Int) -> Prior? { priors[index] }
 
   /// The state a unit's first recorded review on `day` starts from, as a `DailyMemory` seeded
   /// with the declared state on the declared day (at the latest the day before `day`, so the

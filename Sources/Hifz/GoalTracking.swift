@@ -28,21 +28,28 @@ enum GoalTracking {
       remainingCount += 1
     }
     let remainingLines = Double(share) / 10_000
-    let lessons = history.filter { $0.tier == .newLesson && $0.day < day }
-    let elapsed = lessons.map(\.day).min().map { max(0, $0.distance(to: day)) } ?? 0
+    // The lessons before `day`, read in place (a filtered copy retained each one's lists).
+    var firstLesson: EpochDay?, lastLesson: EpochDay?
+    for k in history.indices where history[k].tier == .newLesson && history[k].day < day {
+      firstLesson = min(firstLesson ?? history[k].day, history[k].day)
+      lastLesson = max(lastLesson ?? history[k].day, history[k].day)
+    }
+    let elapsed = firstLesson.map { max(0, $0.distance(to: day)) } ?? 0
     let window = min(windowDays, elapsed)
     let prior = max(0, priorDays - elapsed)
     let since = day.advanced(by: -window)
     var learned = 0
     var seen = Set<Int>()
-    for l in lessons where l.day >= since { for id in l.range.ids where seen.insert(id).inserted { learned += Quran.lineShare(ofAyah: id) } }
+    for k in history.indices where history[k].tier == .newLesson && history[k].day < day && history[k].day >= since {
+      for id in history[k].range.ids where seen.insert(id).inserted { learned += Quran.lineShare(ofAyah: id) }
+    }
     let pace = (Double(learned) / 10_000 + Double(prior) * targetLines) / Double(max(1, window + prior))
     var p = QuranGoalProjection(totalAyahs: progress.sequence.count, remainingAyahs: remainingCount,
                                 remainingLines: rounded(remainingLines, 2), linesPerDay: rounded(pace, 2), targetDate: target)
     p.paceWindowDays = window
     p.pacePriorDays = prior
     if remainingCount == 0 {
-      p.projectedCompletion = lessons.map(\.day).max() ?? day
+      p.projectedCompletion = lastLesson ?? day
     } else if pace > 0 {
       p.projectedCompletion = day.advanced(by: max(0, Int((remainingLines / pace).rounded(.up)) - 1))
     }

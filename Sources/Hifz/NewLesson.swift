@@ -1,3 +1,4 @@
+import MemoryModels
 import PlannerCore
 
 /// The new lesson (sabaq): the next portion of the goal, sized by this learner's pace and
@@ -54,14 +55,20 @@ enum NewLesson {
       return Choice(item: nil, notes: notes, targetLines: 0)
     }
     // Retention first: recent revision (sabqi) must hold before more is added.
-    let lastThree = history.filter { $0.tier == .recentRevision }.suffix(3)
-    let failures = lastThree.filter { $0.memoryGrade == .again }.count
+    // The last three recent revisions' memory grades, oldest first (found from the end: a
+    // filtered copy of every recent revision cost a year of copies).
+    var lastThree: [Rating] = []
+    for k in history.indices.reversed() where history[k].tier == .recentRevision {
+      lastThree.insert(history[k].memoryGrade, at: 0)
+      if lastThree.count == 3 { break }
+    }
+    let failures = lastThree.filter { $0 == .again }.count
     if failures >= 2 {
       notes.append(QuranPlanNote(code: .recentFailing, count: failures, total: lastThree.count))
       return Choice(item: nil, notes: notes, targetLines: target)
     }
     let earned = target
-    if !lastThree.isEmpty && Double(lastThree.reduce(0) { $0 + $1.memoryGrade.rawValue }) / Double(lastThree.count) < 2.5 {
+    if !lastThree.isEmpty && Double(lastThree.reduce(0) { $0 + $1.rawValue }) / Double(lastThree.count) < 2.5 {
       target = max(target / 2, settings.minLessonLines)
       // The lesson is still today's lesson, only smaller: its own code, not "recent-failing".
       notes.append(QuranPlanNote(code: .lessonHalved, lines: rounded(target, 1)))

@@ -17,11 +17,13 @@ enum OldRevision {
     let cycle = input.settings.cycleDays
     let day = input.date
     var out: [ManzilCandidate] = []
-    for (order, unit) in ReviewUnits.all.enumerated() {
-      if case .surah = unit, ReviewUnits.table.ranges[order].contains(where: { $0.ids.contains { inRecent[$0] } }) { continue }
+    // The shared table fetched once, not at each unit (each fetch retained its arrays).
+    let table = ReviewUnits.table
+    for (order, unit) in table.ids.enumerated() {
+      if case .surah = unit, table.ranges[order].contains(where: { $0.ids.contains { inRecent[$0] } }) { continue }
       var runs: [AyahRange] = []
       var share = 0
-      for run in ReviewUnits.table.ranges[order] {
+      for run in table.ranges[order] {
         var a = run.first
         while a <= run.last {
           guard progress.learned[a] && !inRecent[a] else { a += 1; continue }
@@ -34,7 +36,7 @@ enum OldRevision {
       }
       guard !runs.isEmpty else { continue }
       let m = memory[unit]
-      let prior = declared.prior(unit)
+      let prior = declared.prior(at: order)
       let state = m?.state ?? prior?.state ?? QuranMemory.priorState(selfRating: .hard)
       let deadline: EpochDay
       if let last = m?.lastReview { deadline = last.advanced(by: ManzilScheduler.coverageDays(state, settings: input.settings, model: model)) }

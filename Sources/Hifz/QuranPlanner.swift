@@ -28,13 +28,17 @@ public enum QuranPlanner {
     // (Into reserved buffers: `filter` grew them a doubling at a time over a year of recitations.)
     var recent: [QuranRecitation] = []
     recent.reserveCapacity(input.recitations.count)
-    for r in input.recitations where r.day < day && r.tier != .oldRevision { recent.append(r) }
+    // (By index: a `for r in` copied every recitation, old revision too, before testing it.)
+    let all = input.recitations
+    for k in all.indices where all[k].day < day && all[k].tier != .oldRevision { recent.append(all[k]) }
     let history = historyOrder(recent)
     // A failed lesson is not memorised until it passes: it is the next lesson again.
     let pending = NewLesson.pending(history)
     var learnedHistory: [QuranRecitation] = []
     learnedHistory.reserveCapacity(history.count)
-    for r in history where !(r.tier == .newLesson && pending.contains { $0.range == r.range }) { learnedHistory.append(r) }
+    for k in history.indices where !(history[k].tier == .newLesson && pending.contains { $0.range == history[k].range }) {
+      learnedHistory.append(history[k])
+    }
     let progress = try QuranProgress(goal: input.goal, recitations: learnedHistory, before: day)
 
     var plan = QuranPlan(date: day, budgetSeconds: budget, plannedSeconds: 0, items: [], notes: [],
@@ -215,8 +219,9 @@ public enum QuranPlanner {
   /// reads its history in. Sorted as small keys (a recitation is large to move, and a raw value
   /// is a string), and not at all when they already are (the fold keeps them in time order).
   static func historyOrder(_ recitations: [QuranRecitation]) -> [QuranRecitation] {
-    let keys = recitations.indices.map { k in
-      (recitations[k].day, tiersByRawValue.firstIndex(of: recitations[k].tier)!, recitations[k].range.first, recitations[k].range.last)
+    // Fields read through the buffer: a subscript in a closure copied each recitation.
+    let keys = recitations.withUnsafeBufferPointer { b in
+      b.indices.map { k in (b[k].day, tiersByRawValue.firstIndex(of: b[k].tier)!, b[k].range.first, b[k].range.last) }
     }
     if keys.indices.dropFirst().allSatisfy({ !(keys[$0] < keys[$0 - 1]) }) { return recitations }
     return keys.indices.sorted { keys[$0] < keys[$1] }.map { recitations[$0] }
@@ -224,4 +229,5 @@ public enum QuranPlanner {
 
   /// The tiers in the string order of their raw values (a tier's index is its place).
   private static let tiersByRawValue = QuranTier.allCases.sorted { $0.rawValue < $1.rawValue }
+
 }

@@ -16,11 +16,26 @@ enum RecentRevision {
   /// reason is its most recent lesson.
   static func items(history: [QuranRecitation], pending: [QuranRecitation], day: EpochDay, settings s: QuranSettings,
                     secondsPerLine: Double) -> [QuranPlanItem] {
-    let pendingRanges = pending.map(\.range)
-    let lessons = history.filter { $0.tier == .newLesson && !pendingRanges.contains($0.range) }
-    let lessonDays = Array(Set(lessons.map(\.day)).sorted().reversed())  // (distinct: no ties; a closure sort cost 5x)
-    let currentJuz = lessons.max { ($0.day, $0.range) < ($1.day, $1.range) }.map { Quran.juz(ofAyah: $0.range.first) }
-    let active = Array(Set(history.map(\.day))).sorted()
+    // The lessons as positions in `history`, and every day list, read in place: `filter` and
+    // `map(\.day)` copied each recitation (its mistake list retained and released).
+    var pendingRanges: [AyahRange] = []
+    pendingRanges.reserveCapacity(pending.count)
+    for k in pending.indices { pendingRanges.append(pending[k].range) }
+    var lessons: [Int] = []
+    var lessonDaySet = Set<EpochDay>(), activeSet = Set<EpochDay>()
+    var latest: (day: EpochDay, range: AyahRange)?
+    history.withUnsafeBufferPointer { h in
+      for k in h.indices {
+        activeSet.insert(h[k].day)
+        guard h[k].tier == .newLesson, !pendingRanges.contains(h[k].range) else { continue }
+        lessons.append(k)
+        lessonDaySet.insert(h[k].day)
+        if latest.map({ $0 < (h[k].day, h[k].range) }) ?? true { latest = (h[k].day, h[k].range) }
+      }
+    }
+    let lessonDays = Array(lessonDaySet.sorted().reversed())  // (distinct: no ties; a closure sort cost 5x)
+    let currentJuz = latest.map { Quran.juz(ofAyah: $0.range.first) }
+    let active = activeSet.sorted()
     // History in day order (the planner's): a lesson's later revisions are a suffix, found by
     // scanning back from the end; in any other order, the whole history is scanned.
     let inDayOrder = history.indices.dropFirst().allSatisfy { history[$0 - 1].day <= history[$0].day }
@@ -30,7 +45,8 @@ enum RecentRevision {
     // Why a lesson out of the mode's window is still here: the grade of its last revision
     // (below Good), or `.some(nil)` when it was not revised since.
     var unstable = [Rating??](repeating: nil, count: Quran.ayahCount + 1)
-    for l in lessons {
+    for k in lessons {
+      let l = (day: history[k].day, range: history[k].range)
       let a = l.day.distance(to: day)
       let inMode: Bool
       switch s.sabqi {
@@ -45,7 +61,7 @@ enum RecentRevision {
       var why: Rating?? = nil
       if !inMode {
         guard a <= maximumDays else { continue }
-        if let last = Self.lastRevision(after: l, in: history, inDayOrder: inDayOrder) {
+        if let last = Self.lastRevision(afterDay: l.day, overlapping: l.range, in: history, inDayOrder: inDayOrder) {
           guard last.memoryGrade < .good else { continue }
           why = .some(last.memoryGrade)
         } else {
@@ -93,13 +109,14 @@ enum RecentRevision {
   }
 
   /// The last revision (not a new lesson) in `history` after the lesson's day that overlaps it.
-  static func lastRevision(after lesson: QuranRecitation, in history: [QuranRecitation], inDayOrder: Bool) -> QuranRecitation? {
+  static func lastRevision(afterDay lessonDay: EpochDay, overlapping range: AyahRange, in history: [QuranRecitation],
+                           inDayOrder: Bool) -> QuranRecitation? {
     for k in history.indices.reversed() {  // (fields read in place: no copy of each recitation)
-      if history[k].day <= lesson.day {
+      if history[k].day <= lessonDay {
         if inDayOrder { return nil }  // every earlier one is on or before the lesson's day too
         continue
       }
-      if history[k].tier != .newLesson && history[k].range.overlaps(lesson.range) { return history[k] }
+      if history[k].tier != .newLesson && history[k].range.overlaps(range) { return history[k] }
     }
     return nil
   }

@@ -34,7 +34,7 @@ struct QuranPlanSpeedTests {
       #expect(inDayOrder == (history == ordered))
       for l in history where l.tier == .newLesson {
         let reference = history.filter { $0.tier != .newLesson && $0.day > l.day && $0.range.overlaps(l.range) }.last
-        #expect(RecentRevision.lastRevision(after: l, in: history, inDayOrder: inDayOrder) == reference)
+        #expect(RecentRevision.lastRevision(afterDay: l.day, overlapping: l.range, in: history, inDayOrder: inDayOrder) == reference)
       }
     }
   }
