@@ -4,8 +4,21 @@
 public enum LEB128 {
   /// The value at `at` in `bytes` (`at` advanced past it); nil when it runs past the end or
   /// needs more than 64 bits.
-  @inlinable
+  @inlinable @inline(__always)
   public static func read(_ bytes: UnsafeBufferPointer<UInt8>, at: inout Int) -> UInt64? {
+    // One byte (most counters, flags and lengths) inline at the caller; longer ones in a call.
+    guard at < bytes.count else { return nil }
+    let first = bytes[at]
+    if first < 0x80 {
+      at += 1
+      return UInt64(first)
+    }
+    return readLong(bytes, at: &at)
+  }
+
+  /// ``read(_:at:)`` for a value of two bytes or more (or a damaged one).
+  @inlinable @inline(never) @usableFromInline
+  static func readLong(_ bytes: UnsafeBufferPointer<UInt8>, at: inout Int) -> UInt64? {
     var value: UInt64 = 0
     var shift: UInt64 = 0
     while at < bytes.count, shift < 64 {
