@@ -12,6 +12,7 @@ enum OldRevision {
   static func candidates(input: QuranPlanInput, progress: QuranProgress, inRecent: [Bool], secondsPerLine: Double,
                          model: FSRS6) -> [ManzilCandidate] {
     var memory: [ReviewUnitID: ReviewUnitMemory] = [:]
+    memory.reserveCapacity(input.units.count)  // (grown a doubling at a time, it rehashed every unit)
     for m in input.units where memory[m.unit] == nil { memory[m.unit] = m }
     let declared = DeclaredMemory(goal: input.goal)
     let cycle = input.settings.cycleDays

@@ -22,20 +22,23 @@ enum RecentRevision {
     pendingRanges.reserveCapacity(pending.count)
     for k in pending.indices { pendingRanges.append(pending[k].range) }
     var lessons: [Int] = []
-    var lessonDaySet = Set<EpochDay>(), activeSet = Set<EpochDay>()
+    var lessonDays: [EpochDay] = [], active: [EpochDay] = []
+    active.reserveCapacity(history.count)
     var latest: (day: EpochDay, range: AyahRange)?
     history.withUnsafeBufferPointer { h in
       for k in h.indices {
-        activeSet.insert(h[k].day)
+        active.append(h[k].day)
         guard h[k].tier == .newLesson, !pendingRanges.contains(h[k].range) else { continue }
         lessons.append(k)
-        lessonDaySet.insert(h[k].day)
+        lessonDays.append(h[k].day)
         if latest.map({ $0 < (h[k].day, h[k].range) }) ?? true { latest = (h[k].day, h[k].range) }
       }
     }
-    let lessonDays = Array(lessonDaySet.sorted().reversed())  // (distinct: no ties; a closure sort cost 5x)
+    // Distinct days, ascending (the lessons' newest first): the history comes in day order, so
+    // sorting finds them sorted and equal days are neighbours (no set hashed each day).
+    active = Self.distinctAscending(active)
+    lessonDays = Self.distinctAscending(lessonDays).reversed()
     let currentJuz = latest.map { Quran.juz(ofAyah: $0.range.first) }
-    let active = activeSet.sorted()
     // History in day order (the planner's): a lesson's later revisions are a suffix, found by
     // scanning back from the end; in any other order, the whole history is scanned.
     let inDayOrder = history.indices.dropFirst().allSatisfy { history[$0 - 1].day <= history[$0].day }
@@ -95,6 +98,16 @@ enum RecentRevision {
                                estimatedSeconds: max(1, Int((lines * secondsPerLine).rounded(.up))), reason: reason, overBudget: false))
       id = last + 1
     }
+    return out
+  }
+
+  /// The distinct days of `days`, ascending (sorted only when they are not already).
+  static func distinctAscending(_ days: [EpochDay]) -> [EpochDay] {
+    var days = days
+    if days.indices.dropFirst().contains(where: { days[$0] < days[$0 - 1] }) { days.sort() }
+    var out: [EpochDay] = []
+    out.reserveCapacity(days.count)
+    for d in days where out.last != d { out.append(d) }
     return out
   }
 
