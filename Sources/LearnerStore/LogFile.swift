@@ -18,19 +18,7 @@ package enum LogFile {
       throw .io(path: path, reason: "cannot open: \(DurableFile.errorText())")
     }
     defer { close(fd) }
-    var bytes = [UInt8](repeating: 0, count: max(0, count))
-    var done = 0
-    while done < bytes.count {
-      let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + done, $0.count - done, off_t(offset + done)) }
-      if n < 0 {
-        if errno == EINTR { continue }
-        throw .io(path: path, reason: "cannot read: \(DurableFile.errorText())")
-      }
-      if n == 0 { break }
-      done += n
-    }
-    bytes.removeLast(bytes.count - done)
-    return bytes
+    return try DurableFile.read(fd, path: path, count: count, at: offset)
   }
 
   /// The complete line starting at `offset` (without its newline), or nil when `offset` is not
