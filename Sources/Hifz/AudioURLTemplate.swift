@@ -111,7 +111,12 @@ extension AudioURLTemplate {
   public static func resolved(_ settings: QuranSettings) throws(PlanEngineError) -> (template: AudioURLTemplate, reciter: String)? {
     if let own = settings.audioURLTemplate { return (try AudioURLTemplate(parsing: own), settings.reciter) }
     guard let r = ReciterCatalog.reciter(named: settings.reciter) else { return nil }
-    return (try AudioURLTemplate(parsing: ReciterCatalog.defaultTemplate), r.folder)
+    return (try defaultTemplate.get(), r.folder)
+  }
+
+  /// The default template, parsed once (it was parsed again for every plan).
+  private static let defaultTemplate = Result { () throws(PlanEngineError) in
+    try AudioURLTemplate(parsing: ReciterCatalog.defaultTemplate)
   }
 
   /// Refuses a reciter the default template cannot name (the settings' own template takes any).

@@ -39,9 +39,12 @@ enum GoalTracking {
     let prior = max(0, priorDays - elapsed)
     let since = day.advanced(by: -window)
     var learned = 0
-    var seen = Set<Int>()
+    var seen = [Bool](repeating: false, count: Quran.ayahCount + 1)  // (an ayah counts once; no hashing)
     for k in history.indices where history[k].tier == .newLesson && history[k].day < day && history[k].day >= since {
-      for id in history[k].range.ids where seen.insert(id).inserted { learned += Quran.lineShare(ofAyah: id) }
+      for id in history[k].range.ids where !seen[id] {
+        seen[id] = true
+        learned += Quran.lineShare(ofAyah: id)
+      }
     }
     let pace = (Double(learned) / 10_000 + Double(prior) * targetLines) / Double(max(1, window + prior))
     var p = QuranGoalProjection(totalAyahs: progress.sequence.count, remainingAyahs: remainingCount,

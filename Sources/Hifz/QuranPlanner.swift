@@ -220,8 +220,9 @@ public enum QuranPlanner {
   /// is a string), and not at all when they already are (the fold keeps them in time order).
   static func historyOrder(_ recitations: [QuranRecitation]) -> [QuranRecitation] {
     // Fields read through the buffer: a subscript in a closure copied each recitation.
+    let tiers = tiersByRawValue  // (the shared array fetched once, not per recitation)
     let keys = recitations.withUnsafeBufferPointer { b in
-      b.indices.map { k in (b[k].day, tiersByRawValue.firstIndex(of: b[k].tier)!, b[k].range.first, b[k].range.last) }
+      b.indices.map { k in (b[k].day, tiers.firstIndex(of: b[k].tier)!, b[k].range.first, b[k].range.last) }
     }
     if keys.indices.dropFirst().allSatisfy({ !(keys[$0] < keys[$0 - 1]) }) { return recitations }
     return keys.indices.sorted { keys[$0] < keys[$1] }.map { recitations[$0] }
