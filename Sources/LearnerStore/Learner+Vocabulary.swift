@@ -22,18 +22,15 @@ extension Learner {
     let decks = state.suspendedDecks
     let items = state.items
     // The table is in key order, and the word keys (`w:` + the word key) are in the order of
-    // their word keys: the words come out in key order with unique keys, without a sort. An
-    // item is a word when it has an entry (a Quran unit has none). Each item's fields are read
+    // their word keys: the words come out in key order with unique keys, without a sort. The
+    // entry is checked first (a Quran unit has none), then the key. Each item's fields are read
     // in place through a pointer: a copy of the item, or of its entry, retained and released its
     // strings and lists (about half of this function's cost).
     var words: [VocabularyWord] = []
     words.reserveCapacity(items.count)
     items.forEachInKeyOrder { key, item in
       // (Optional chaining reads the flag in place; `word != nil` copied the entry first.)
-      // Only a word's item has an entry (the fold makes entries under `w:` keys alone, and a
-      // snapshot holds what the fold made): the key is not read again here (debug builds check).
-      guard item.pointee.word?.deleted == false else { return }
-      assert(isWordItemKey(key.pointee), "a word entry under the key \(key.pointee)")
+      guard item.pointee.word?.deleted == false, isWordItemKey(key.pointee) else { return }
       let tags = item.pointee.word.unsafelyUnwrapped.tags
       words.append(VocabularyWord(
         english: item.pointee.word.unsafelyUnwrapped.english, translationList: item.pointee.word.unsafelyUnwrapped.ukrainianList,

@@ -3,10 +3,9 @@ import Testing
 @testable import LearnerStore
 @testable import PlannerCore
 
-/// `Learner.vocabularyWords` finds the word items by their entries and takes them in the item
+/// `Learner.vocabularyWords` finds the word items by their bytes and takes them in the item
 /// table's key order without sorting (plan speed, issue #18): the same words in the same order
-/// as the rule as written, `keys.filter { $0.hasPrefix("w:") }.sorted()` (debug builds check
-/// each entry's key with `isWordItemKey`).
+/// as the rule as written, `keys.filter { $0.hasPrefix("w:") }.sorted()`.
 @Suite("Learner: vocabulary words found and sorted as the rule as written")
 struct VocabularyWordsOrderTests {
   /// Keys that stress the byte order: prefixes of each other, equal 8-byte prefixes, NUL and
