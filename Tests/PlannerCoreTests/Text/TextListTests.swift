@@ -80,6 +80,37 @@ struct TextListTests {
     #expect(([0x80, 0x80] as [UInt8]).withUnsafeBufferPointer { LEB128.read($0, at: &at) } == nil)
   }
 
+  @Test("LEB128: any encoding (overlong ones too) at any distance from the buffer's end reads as the byte loop reads it")
+  func leb128AgainstTheByteLoop() {
+    /// The rule as written: 7 bits a byte, low first, until a byte without the high bit; nil past
+    /// the end or past 64 bits.
+    func reference(_ b: [UInt8], _ at: inout Int) -> UInt64? {
+      var value: UInt64 = 0, shift: UInt64 = 0
+      while at < b.count, shift < 64 {
+        let x = b[at]
+        at += 1
+        value |= UInt64(x & 0x7F) << shift
+        if x < 0x80 { return value }
+        shift += 7
+      }
+      return nil
+    }
+    var rng = SplitMix64(seed: 18)
+    for _ in 0..<20_000 {
+      // 1–11 bytes of 7-bit groups, every one but the last flagged, then 0–10 bytes after.
+      let length = 1 + Int(rng.next() % 11)
+      var b: [UInt8] = (0..<length).map { k in UInt8(truncatingIfNeeded: rng.next()) & 0x7F | (k < length - 1 ? 0x80 : 0) }
+      b += (0..<Int(rng.next() % 11)).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
+      if rng.next() % 8 == 0 { b.removeLast(Int(rng.next() % UInt64(b.count))) }  // cut short
+      let start = b.isEmpty ? 0 : Int(rng.next() % 2) % b.count
+      var atRef = start, at = start
+      let want = reference(b, &atRef)
+      let got = b.withUnsafeBufferPointer { LEB128.read($0, at: &at) }
+      #expect(got == want, "\(b) from \(start)")
+      if want != nil { #expect(at == atRef, "\(b) from \(start)") }
+    }
+  }
+
   @Test("coded as a JSON array of strings, whichever way it was made")
   func codable() throws {
     let e = Self.encoded(["кіт", "котик"])
