@@ -224,9 +224,7 @@ public enum ReminderScheduler {
     struct DayFacts {
       var day: EpochDay
       var recall: [Double]
-      var due: [Bool]
-      /// The priority at `popularity` (the word's popularity when the facts were computed).
-      var popularity: [Int]
+      /// The priority at the word's popularity when the facts were computed ("due" lives in `group`).
       var priority: [Double]
     }
     // Which words a slot may take, apart from the day's facts and the repeat gap: nothing in the
@@ -256,9 +254,8 @@ public enum ReminderScheduler {
       if facts?.day != slotDay {
         // One loop over the words (not one closure per array), each read in place (an array's
         // element passed on was copied: its strings retained and released).
-        var recall: [Double] = [], due: [Bool] = [], popularity: [Int] = [], priority: [Double] = []
-        recall.reserveCapacity(states.count); due.reserveCapacity(states.count)
-        popularity.reserveCapacity(states.count); priority.reserveCapacity(states.count)
+        var recall: [Double] = [], priority: [Double] = []
+        recall.reserveCapacity(states.count); priority.reserveCapacity(states.count)
         group = []
         group.reserveCapacity(states.count)
         let known = input.dayFacts?.day == slotDay ? input.dayFacts : nil
@@ -272,14 +269,14 @@ public enum ReminderScheduler {
               ?? VocabularyRanking.isDue(words[i].memory, lastDay: lastDays[p], on: slotDay, model: input.model,
                                          desiredRetention: input.desiredRetention)
             let pop = states[p].counter.popularity
-            recall.append(r); due.append(isDue); popularity.append(pop)
+            recall.append(r)
             priority.append(VocabularyPriority.priority(recall: r, popularity: pop))
             group.append(states[p].failedToday || isDue ? 0 : 1)
           }
         }
-        facts = DayFacts(day: slotDay, recall: recall, due: due, popularity: popularity, priority: priority)
+        facts = DayFacts(day: slotDay, recall: recall, priority: priority)
         let f = facts!
-        totalOrder = !scanEverySlot && !f.recall.contains(where: \.isNaN) && !f.priority.contains(where: \.isNaN)
+        totalOrder = !scanEverySlot && !f.recall.contains { $0.isNaN } && !f.priority.contains { $0.isNaN }
         leaders = []
         gated = []
         if totalOrder {
