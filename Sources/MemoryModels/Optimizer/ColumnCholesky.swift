@@ -29,13 +29,7 @@ enum ColumnCholesky {
       for c in (j / 4)..<chunks {
         var sum = column.load(fromByteOffset: 32 &* c, as: Chunk.self)
         // Column k's chunk c times l_jk, k = 0, 1, …
-        var lk = UnsafeRawPointer(l) + 32 &* c
-        var ljk = l + j
-        for _ in 0..<j {
-          sum -= lk.load(as: Chunk.self) * ljk.pointee
-          lk += 8 &* stride
-          ljk += stride
-        }
+        subtractProducts(&sum, chunks: UnsafeRawPointer(l) + 32 &* c, scalars: l + j, count: j, stride: stride)
         column.storeBytes(of: sum, toByteOffset: 32 &* c, as: Chunk.self)
       }
       let pivot = l[j &* stride &+ j]
@@ -47,6 +41,21 @@ enum ColumnCholesky {
       l[j &* stride &+ j] = root
     }
     return body(Factor(m: m, stride: stride, l: l))
+  }
+
+  /// sum −= chunk_k · scalar_k for k = 0…count − 1 in that order (one rounding per step, as the
+  /// scalar loops): chunk k at `chunks + k·8·stride` bytes, scalar k at `scalars[k·stride]`. The
+  /// factorisation's columns and the inverse's rows both step one matrix column at a time.
+  @inline(__always)
+  static func subtractProducts(_ sum: inout Chunk, chunks: UnsafeRawPointer, scalars: UnsafePointer<Double>, count: Int,
+                               stride: Int) {
+    var chunk = chunks
+    var scalar = scalars
+    for _ in 0..<count {
+      sum -= chunk.load(as: Chunk.self) * scalar.pointee
+      chunk += 8 &* stride
+      scalar += stride
+    }
   }
 
   /// A zeroed `stride` × `stride` matrix, aligned for whole chunks.
@@ -83,13 +92,7 @@ enum ColumnCholesky {
           var sum = Chunk.zero
           if c == i / 4 { sum[i % 4] = 1 }
           // Row j's chunk c times l_ij, j = 0, 1, …
-          var xj = UnsafeRawPointer(x) + 32 &* c
-          var lij = l + i
-          for _ in 0..<i {
-            sum -= xj.load(as: Chunk.self) * lij.pointee
-            xj += 8 &* stride
-            lij += stride
-          }
+          ColumnCholesky.subtractProducts(&sum, chunks: UnsafeRawPointer(x) + 32 &* c, scalars: l + i, count: i, stride: stride)
           row.storeBytes(of: sum / diagonal, toByteOffset: 32 &* c, as: Chunk.self)
         }
       }
