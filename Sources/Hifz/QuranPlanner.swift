@@ -230,5 +230,4 @@ public enum QuranPlanner {
 
   /// The tiers in the string order of their raw values (a tier's index is its place).
   private static let tiersByRawValue = QuranTier.allCases.sorted { $0.rawValue < $1.rawValue }
-
 }

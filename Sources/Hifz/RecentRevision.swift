@@ -34,14 +34,14 @@ enum RecentRevision {
         if latest.map({ $0 < (h[k].day, h[k].range) }) ?? true { latest = (h[k].day, h[k].range) }
       }
     }
-    // Distinct days, ascending (the lessons' newest first): the history comes in day order, so
-    // sorting finds them sorted and equal days are neighbours (no set hashed each day).
-    active = Self.distinctAscending(active)
-    lessonDays = Self.distinctAscending(lessonDays).reversed()
-    let currentJuz = latest.map { Quran.juz(ofAyah: $0.range.first) }
     // History in day order (the planner's): a lesson's later revisions are a suffix, found by
     // scanning back from the end; in any other order, the whole history is scanned.
     let inDayOrder = history.indices.dropFirst().allSatisfy { history[$0 - 1].day <= history[$0].day }
+    // Distinct days, ascending (the lessons' newest first): both lists follow the history, so
+    // in day order they need no sort, and equal days are neighbours (no set hashed each day).
+    active = Self.distinctAscending(active, sorted: inDayOrder)
+    lessonDays = Self.distinctAscending(lessonDays, sorted: inDayOrder).reversed()
+    let currentJuz = latest.map { Quran.juz(ofAyah: $0.range.first) }
     // Per ayah: the age of the latest lesson holding it and why it is here.
     var age = [Int?](repeating: nil, count: Quran.ayahCount + 1)
     var lowest = Quran.ayahCount + 1, highest = 0  // the ayahs given an age (the passages' scan stays within)
@@ -101,10 +101,9 @@ enum RecentRevision {
     return out
   }
 
-  /// The distinct days of `days`, ascending (sorted only when they are not already).
-  static func distinctAscending(_ days: [EpochDay]) -> [EpochDay] {
-    var days = days
-    if days.indices.dropFirst().contains(where: { days[$0] < days[$0 - 1] }) { days.sort() }
+  /// The distinct days of `days`, ascending; `sorted`: they already ascend (not sorted again).
+  static func distinctAscending(_ days: [EpochDay], sorted: Bool) -> [EpochDay] {
+    let days = sorted ? days : days.sorted()
     var out: [EpochDay] = []
     out.reserveCapacity(days.count)
     for d in days where out.last != d { out.append(d) }
