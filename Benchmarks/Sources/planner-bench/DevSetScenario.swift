@@ -33,9 +33,12 @@ import PlannerCore
       learners.append((String(name.dropLast(4)), file.cards))
     }
   }
+  // Each fit is timed `repeats` times and the least kept, ours and fsrs-rs's alike.
+  let repeats = benchQuick ? 1 : max(1, Int(env["PLANNER_DEVSET_REPEATS"] ?? "") ?? 3)
   // fsrs-rs on the same training data, in the same run: `$PLANNER_FSRS_RS_PYTHON` is a Python
   // with fsrs-rs-python installed (a virtual environment; never needed by the tests). Every tss5
-  // fold's training part, timed as wall and as process CPU time (all its threads).
+  // fold's training part, timed as wall and as process CPU time (all its threads), best of
+  // `repeats` as ours.
   var fsrsRs: DevSetFitTimes?
   if !benchQuick, let python = env["PLANNER_FSRS_RS_PYTHON"] {
     let scored = learners.filter { l in
@@ -43,7 +46,7 @@ import PlannerCore
     }.map { dir + "/" + $0.0 + ".csv" }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: python)
-    process.arguments = ["Benchmarks/scripts/fsrs-rs-fit.py", "--all-folds"] + scored
+    process.arguments = ["Benchmarks/scripts/fsrs-rs-fit.py", "--all-folds", "--repeats", String(repeats)] + scored
     let pipe = Pipe()
     process.standardOutput = pipe
     if (try? process.run()) != nil {
@@ -131,7 +134,6 @@ import PlannerCore
         var wall = Double.infinity
         var cpu = Double.infinity
         var fit: FSRSFitReport!
-        let repeats = benchQuick ? 1 : Int(env["PLANNER_DEVSET_REPEATS"] ?? "") ?? 3
         for _ in 0..<repeats {
           var w = 0.0
           cpu = min(cpu, threadCPUSeconds { w = seconds { fit = FSRSOptimizer(configuration: one).fit(history) } })
@@ -171,6 +173,7 @@ import PlannerCore
       ("speedup_vs_fsrs_rs_2_threads", ratio(fsrsRs?.lastWall, fitSeconds2)),
       ("speedup_vs_fsrs_rs_cpu", ratio(fsrsRs?.lastCPU, ours.lastCPU)),
       ("speedup_vs_fsrs_rs_cpu_all_folds", ratio(fsrsRs?.allCPU, ours.allCPU)),
+      ("repeats", .number(Double(repeats))),
       ("load_average", loadAverage()),
     ])
     stderr("optimizer-devset \(variant): fits: \(ours.summary); last fold on 2 threads \(String(format: "%.4f", fitSeconds2)) s")
