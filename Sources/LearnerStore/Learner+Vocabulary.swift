@@ -30,7 +30,7 @@ extension Learner {
     words.reserveCapacity(items.count)
     items.forEachInKeyOrder { key, item in
       // (Optional chaining reads the flag in place; `word != nil` copied the entry first.)
-      guard item.pointee.word?.deleted == false, isWordItemKey(key.pointee) else { return }
+      guard item.pointee.word?.deleted == false, ItemKey.isWord(key.pointee) else { return }
       let tags = item.pointee.word.unsafelyUnwrapped.tags
       words.append(VocabularyWord(
         english: item.pointee.word.unsafelyUnwrapped.english, translationList: item.pointee.word.unsafelyUnwrapped.ukrainianList,
@@ -43,27 +43,6 @@ extension Learner {
           || (!decks.isEmpty && tags.contains { decks.contains(DeckTag.key($0)) }), tags: tags))
     }
     return words
-  }
-
-  /// `key.hasPrefix("w:")`, decided on the bytes when the next one is ASCII (a character
-  /// boundary then follows the colon), else by `hasPrefix` itself.
-  static func isWordItemKey(_ key: String) -> Bool {
-    // Over the key's contiguous UTF-8 (native and small strings have it), else by index (the
-    // view's iterator cost three times as much, its indices twice, for every word of every plan).
-    if let decided = key.utf8.withContiguousStorageIfAvailable({ b -> Bool? in
-      guard b.count >= 2, b[0] == UInt8(ascii: "w"), b[1] == UInt8(ascii: ":") else { return false }
-      return b.count == 2 || b[2] < 0x80 ? true : nil
-    }) {
-      return decided ?? key.hasPrefix("w:")
-    }
-    let bytes = key.utf8
-    var i = bytes.startIndex
-    guard i != bytes.endIndex, bytes[i] == UInt8(ascii: "w") else { return false }
-    bytes.formIndex(after: &i)
-    guard i != bytes.endIndex, bytes[i] == UInt8(ascii: ":") else { return false }
-    bytes.formIndex(after: &i)
-    guard i != bytes.endIndex, bytes[i] >= 0x80 else { return true }
-    return key.hasPrefix("w:")
   }
 
   /// The reminder settings of the profile, validated (an error names the profile key).
@@ -165,7 +144,7 @@ extension LearnerState {
   /// `tag` is set aside (suspended), so the plan and its reminders take only the deck's words.
   public func studying(deck tag: String) -> LearnerState {
     var out = self
-    for (key, item) in items where key.hasPrefix("w:") {
+    for (key, item) in items where ItemKey.isWord(key) {
       guard let w = item.word, !DeckTag.contains(w.tags, tag) else { continue }
       out.items[key]!.word!.suspended = true
     }

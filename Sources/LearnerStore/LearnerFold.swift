@@ -239,7 +239,7 @@ public struct LearnerFold: Sendable {
     }
   }
 
-  func key(_ english: String) -> String { "w:" + wordKey(english) }
+  func key(_ english: String) -> String { ItemKey.word(english) }
 
   /// A plan date as an epoch day (nil when it is not a date: such events count for nothing).
   mutating func planDay(_ text: String) -> Int? {

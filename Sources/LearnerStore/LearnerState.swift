@@ -20,7 +20,7 @@ public struct LearnerState: Sendable, Equatable {
   public init() {}
 
   /// The item of a word, if it was ever added.
-  public func word(_ english: String) -> ItemState? { items["w:" + wordKey(english)] }
+  public func word(_ english: String) -> ItemState? { items[ItemKey.word(english)] }
 
   /// Whether a word is in the dictionary now (added and not deleted).
   public func hasWord(_ english: String) -> Bool {

@@ -15,7 +15,7 @@ extension HiddenMemory {
     return rng
   }
 
-  static func isQuran(_ key: String) -> Bool { !key.hasPrefix("w:") }
+  static func isQuran(_ key: String) -> Bool { !ItemKey.isWord(key) }
 
   /// A page's line parameters: from the cache once the page is held, else computed.
   func lineItems(_ key: String) -> [TruthItem] {

@@ -239,14 +239,14 @@ public struct HiddenMemory: Sendable {
           continue
         }
         exposures[key, default: 0] += 1
-        if r.tier == .newLesson, !key.hasPrefix("w:") {
+        if r.tier == .newLesson, !ItemKey.isWord(key) {
           learnedLines[key] = Swift.min(Self.unitLines(key), learnedLines[key, default: 0] + Self.pieces(unit, of: range).reduce(0) { $0 + Quran.lines($1) })
         }
         let rating = Rating(rawValue: Swift.min(4, Swift.max(1, r.grade))) ?? .good
         if r.tier == .newLesson { learn(key, on: day, rating: truth == nil ? .good : rating) } else { review(key, on: day, rating: rating) }
       }
     case .wordQuizzed(let e, _, let verdict, _):
-      let key = "w:" + wordKey(e)
+      let key = ItemKey.word(e)
       exposures[key, default: 0] += 1
       // A quiz records right, a typo or wrong: Good, Hard or Again (Easy cannot be told apart).
       let rating: Rating = verdict == .wrong ? .again : (verdict == .typo ? .hard : .good)
@@ -260,7 +260,7 @@ public struct HiddenMemory: Sendable {
   static func drawItem(_ key: String, ability: Double, seed: UInt64, learner: Int, model: PowerLawMemory) -> HiddenItem {
     var rng = SplitMix64(keys: seed, 0x4849_4444, UInt64(learner), FNV1a64.hash(key))
     let delta = model.difficultySpread * SimulationRandom.normal(&rng)
-    let boost = key.hasPrefix("w:") ? 1.0 : 1.5
+    let boost = ItemKey.isWord(key) ? 1.0 : 1.5
     let h0 = boost * exp(-(delta - ability) + 0.6 * SimulationRandom.normal(&rng))
     return HiddenItem(difficulty: delta, firstStrength: h0)
   }

@@ -184,7 +184,7 @@ public enum LearnerSimulation {
           }
         case .newWord(let en):
           let uk = translations[en] ?? ""
-          let key = "w:" + wordKey(en)
+          let key = ItemKey.word(en)
           hidden.define(key, HiddenMemory.drawItem(key, ability: learner.ability, seed: seed, learner: learner.index, model: model))
           var itemRNG = hidden.pairedRandom(key)
           var verdict = AnswerVerdict.right
@@ -203,7 +203,7 @@ public enum LearnerSimulation {
           wordSeconds += s
           t += Int64(s * 1000)
         case .word(let en):
-          let key = "w:" + wordKey(en)
+          let key = ItemKey.word(en)
           var itemRNG = hidden.pairedRandom(key)
           let p = hidden.recall(key, on: day.value) ?? 0.5
           let (grade, _) = drawGrade(p: p, key: key, hidden: hidden, &itemRNG)

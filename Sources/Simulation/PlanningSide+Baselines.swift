@@ -65,7 +65,7 @@ extension PlanningSide {
   /// Words learned (quizzed at least once): (english, last day), by key.
   var learnedWords: [(english: String, last: Int, key: String)] {
     var out: [(String, Int, String)] = []
-    for (key, item) in learner.state.items where key.hasPrefix("w:") {
+    for (key, item) in learner.state.items where ItemKey.isWord(key) {
       guard let w = item.word, !w.deleted, item.memory != nil, let last = item.lastDay else { continue }
       out.append((w.english, last, key))
     }

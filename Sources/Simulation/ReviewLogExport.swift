@@ -41,7 +41,7 @@ public enum ReviewLogExport {
           seconds[unit.description, default: [:]][day, default: 0] += s * share / total
         }
       case .wordQuizzed(let en, _, _, let s?):
-        seconds["w:" + wordKey(en), default: [:]][clock.day(atMillis: e.time.epochMillis), default: 0] += s
+        seconds[ItemKey.word(en), default: [:]][clock.day(atMillis: e.time.epochMillis), default: 0] += s
       default: continue
       }
     }

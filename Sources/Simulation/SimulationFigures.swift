@@ -56,7 +56,7 @@ public enum SimulationFigures {
       var seconds = 0.0
       while k < ordered.count, clock.day(atMillis: ordered[k].time.epochMillis) <= day {
         let e = ordered[k]
-        if case .wordQuizzed(let en, _, _, _) = e.payload, !hidden.holds("w:" + wordKey(en)) { f.newWords += 1 }
+        if case .wordQuizzed(let en, _, _, _) = e.payload, !hidden.holds(ItemKey.word(en)) { f.newWords += 1 }
         hidden.apply(e, day: clock.day(atMillis: e.time.epochMillis))
         switch e.payload {
         case .recitation(let r):

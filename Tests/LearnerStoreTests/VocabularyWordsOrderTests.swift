@@ -3,9 +3,9 @@ import Testing
 @testable import LearnerStore
 @testable import PlannerCore
 
-/// `Learner.vocabularyWords` finds the word items by their bytes and takes them in the item
-/// table's key order without sorting (plan speed, issue #18): the same words in the same order
-/// as the rule as written, `keys.filter { $0.hasPrefix("w:") }.sorted()`.
+/// `Learner.vocabularyWords` finds the word items by their key's bytes (``ItemKey/isWord(_:)``)
+/// and takes them in the item table's key order without sorting (plan speed, issue #18): the same
+/// words in the same order as the rule as written, the keys whose UTF-8 begins with `w:`, sorted.
 @Suite("Learner: vocabulary words found and sorted as the rule as written")
 struct VocabularyWordsOrderTests {
   /// Keys that stress the byte order: prefixes of each other, equal 8-byte prefixes, NUL and
@@ -28,7 +28,7 @@ struct VocabularyWordsOrderTests {
   }
 
   static func reference(_ state: LearnerState) -> [String] {
-    state.items.keys.filter { $0.hasPrefix("w:") }.sorted().compactMap { key in
+    state.items.keys.filter { Array($0.utf8.prefix(2)) == Array("w:".utf8) }.sorted().compactMap { key in
       guard let w = state.items[key]?.word, !w.deleted else { return nil }
       return w.english
     }
@@ -42,9 +42,13 @@ struct VocabularyWordsOrderTests {
     #expect(got.count >= 4 && !got.contains(words[3].isEmpty ? "-" : words[3]))  // the deleted one left out
   }
 
-  @Test func wordKeysAsHasPrefixSays() {
-    for key in ["w:", "w:a", "w:\u{301}", "w:\u{301}a", "w:é", "w", "W:a", "x:a", "", "ẃ:a", "w\u{301}:a", "w:\u{0}"] {
-      #expect(Learner.isWordItemKey(key) == key.hasPrefix("w:"), "\(key.debugDescription)")
-    }
+  /// By the bytes: a key whose word begins with a combining mark is a word's, though
+  /// `hasPrefix("w:")` says no (`:` and the mark are one `Character`).
+  @Test func wordKeysByTheirBytes() {
+    let words = ["w:", "w:a", "w:\u{301}", "w:\u{301}a", "w:é", "w:\u{0}", "w:\u{308}ber"]
+    let others = ["w", "W:a", "x:a", "", "ẃ:a", "w\u{301}:a", "p582", ":w"]
+    for key in words { #expect(ItemKey.isWord(key), "\(key.debugDescription)") }
+    for key in others { #expect(!ItemKey.isWord(key), "\(key.debugDescription)") }
+    #expect(ItemKey.word("\u{301}Abc") == "w:\u{301}abc")
   }
 }

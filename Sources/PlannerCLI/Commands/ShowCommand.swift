@@ -40,7 +40,7 @@ enum ShowCommand: PlannerCommand {
     let today = clock.day(atMillis: Int64((context.now.timeIntervalSince1970 * 1000).rounded(.down)))
     let vocabularyClock = try loaded.vocabularyClock()
     var wordByKey: [String: VocabularyWord] = [:]
-    for w in loaded.vocabularyWords { wordByKey["w:" + wordKey(w.english)] = w }
+    for w in loaded.vocabularyWords { wordByKey[ItemKey.word(w.english)] = w }
     let rows = s.sortedKeys.map { key -> Row in
       let item = s.items[key]!
       let t = item.lastDay.map { max(0, today - $0) }

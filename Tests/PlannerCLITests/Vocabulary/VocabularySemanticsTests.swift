@@ -202,3 +202,32 @@ struct VocabularySemanticsTests {
     #expect(loud.err.hasSuffix("at vocabulary.mode: expected a reminder mode: one of translation, hint, mixed, not 'loud'\n"), "\(loud.err)")
   }
 }
+
+/// A word whose English begins with a combining mark (a stray accent pasted in front) is a word
+/// like any other: its item key `w:` + mark… is a word's by its bytes (``ItemKey/isWord(_:)``),
+/// though `hasPrefix("w:")` refused it and the plans left it out.
+@Suite("CLI: a word beginning with a combining mark is planned")
+struct CombiningMarkWordTests {
+  @Test func plannedAndListed() throws {
+    let dir = VocabularySemanticsTests.learner("mark")
+    let odd = "\u{301}bridge"
+    for en in [odd, "zebra"] {
+      #expect(VocabularySemanticsTests.run(["record", dir, "word", "add", en, "слово", "--at", "2026-05-01T09:00:00Z"]).code == 0)
+      #expect(VocabularySemanticsTests.run(["record", dir, "word", "lookup", en, "--at", "2026-05-01T09:05:00Z"]).code == 0)
+    }
+    let rows = try VocabularySemanticsTests.wordRows(dir, date: "2026-05-02")
+    #expect(Set(rows.keys) == [odd, "zebra"])
+    let plan = VocabularySemanticsTests.run(["today", dir, "--date", "2026-05-02", "--format", "json"])
+    #expect(plan.code == 0, "\(plan.err)")
+    let json = try #require(try JSONSerialization.jsonObject(with: Data(plan.out.utf8)) as? [String: Any])
+    var englishes: [String] = []
+    func collect(_ node: Any) {
+      if let o = node as? [String: Any] {
+        if let e = o["english"] as? String { englishes.append(e) }
+        for v in o.values { collect(v) }
+      } else if let a = node as? [Any] { for v in a { collect(v) } }
+    }
+    collect(json)
+    #expect(englishes.contains(odd) && englishes.contains("zebra"), "\(englishes)")
+  }
+}
