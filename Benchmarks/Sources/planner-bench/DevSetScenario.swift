@@ -117,8 +117,8 @@ import PlannerCore
       ("largest_loss_vs_defaults", rounded(worstVsDefault, 5)),
       ("seconds_all_folds", rounded(s, 3)), ("load_average", loadAverage()),
     ]) }
-    // Fit speed on the training part of every tss5 fold of each learner, best of 3: one thread
-    // (wall and this thread's CPU time), and two threads on the last fold (wall).
+    // Fit speed on the training part of every tss5 fold of each learner, best of `repeats`: one
+    // thread (wall and this thread's CPU time), and two threads (wall).
     var ours = DevSetFitTimes()
     var fitSeconds2 = 0.0, fitSeconds2All = 0.0
     var passesLast = 0.0, passesAll = 0.0, foldsLast = 0, foldsAll = 0
