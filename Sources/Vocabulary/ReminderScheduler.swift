@@ -157,10 +157,13 @@ public enum ReminderScheduler {
     let words = input.words
     var states: [WordDayState] = []
     var position: [String: Int] = [:]
-    let source: [Int]
+    var source: [Int]
     let inKeyOrder = input.wordsInKeyOrder ?? VocabularyKeyOrder.strictlyIncreasing(words)
     if inKeyOrder {
-      source = Array(words.indices)
+      // Without events only a word not suspended, with a memory state or a popularity, can be
+      // open (`open` below: nothing settled or shown); the others (a deck's unstudied words,
+      // most of a dictionary) are left out before any per-word work, the states in key order.
+      source = events.isEmpty ? words.indices.filter { Self.openWithoutEvents(words[$0]) } : Array(words.indices)
       if !events.isEmpty { for (i, w) in words.enumerated() { position[w.key] = i } }
     } else {
       var first: [String: Int] = [:]
@@ -168,6 +171,7 @@ public enum ReminderScheduler {
       let keys = first.keys.sorted()
       source = keys.map { first[$0]! }
       for (p, key) in keys.enumerated() { position[key] = p }
+      if events.isEmpty { source = source.filter { Self.openWithoutEvents(words[$0]) } }
     }
     states.reserveCapacity(source.count)
     for i in source {
@@ -176,7 +180,7 @@ public enum ReminderScheduler {
     }
     // Each word's last-review learning day, once (not per word per slot).
     let wordDays = input.lastReviewDays ?? VocabularyRanking.lastReviewDays(words, clock: input.clock)
-    let lastDays = inKeyOrder ? wordDays : source.map { wordDays[$0] }
+    let lastDays = inKeyOrder && source.count == words.count ? wordDays : source.map { wordDays[$0] }
 
     // Today's events in time order (stable).
     let ordered = events.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
@@ -340,6 +344,13 @@ public enum ReminderScheduler {
       remaining -= 1
     }
     return out
+  }
+
+  /// Whether a word can be shown on a day without events: what `open` asks of a word whose state
+  /// no event changed (the same popularity counter, nothing settled, nothing shown).
+  @inline(__always)
+  static func openWithoutEvents(_ w: VocabularyWord) -> Bool {
+    !w.suspended && (w.memory != nil || PopularityCounter(popularity: w.popularity).popularity > 0)
   }
 
   /// Whether word state `a` comes before `b` in a slot's order: group, then higher priority, then

@@ -57,4 +57,40 @@ struct ReminderSlotSelectionTests {
     }
     #expect(compared > 40)  // the comparisons are of reminders, not of empty days
   }
+
+  /// A day without events leaves out the words that cannot be open (suspended; neither a memory
+  /// state nor a popularity) before any per-word work: its reminders are those of the same day
+  /// with an event that changes no word (an action on a word not in the list), which walks them all.
+  @Test(arguments: [("Europe/Kyiv", UInt64(21)), ("America/New_York", 22)])
+  func wordsThatCannotOpenAreLeftOutUnchanged(zone: String, seed: UInt64) throws {
+    let clock = try LearningDayClock(timeZoneIdentifier: zone, dayStartHour: 4)
+    let day = EpochDay(year: 2026, month: 6, day: 2)!
+    let given = VocabularyRankingSpeedTests.words(seed: seed, count: 300, clock: clock, day: day)
+    // In key order with one word a key (a learner's state), and as generated (any order, duplicates).
+    var seen = Set<String>()
+    let ordered = given.sorted { $0.key < $1.key }.filter { seen.insert($0.key).inserted }
+    // Few words reviewed: the words only looked up (no memory state, a popularity) take slots too.
+    let sparse = ordered.enumerated().map { i, w in
+      var w = w
+      if i % 8 != 0 { w.memory = nil; w.lastReviewedAt = nil; w.lastRating = nil }
+      return w
+    }
+    #expect(ordered.contains { $0.memory == nil && $0.popularity > 0 } && ordered.contains { $0.suspended })
+    let noOp = ReminderDayEvent.acted(english: "no such word", at: clock.instant(of: day.advanced(by: -1), minute: 0))
+    var compared = 0
+    for words in [ordered, sparse, given] {
+      for (frequency, cap) in [(30, 12), (15, 40), (60, 5)] {
+        for mode in [ReminderPolicy.Mode.translation, .mixed] {
+          var policy = ReminderPolicy(frequencyMinutes: frequency, dailyCap: cap)
+          policy.mode = mode
+          let input = ReminderScheduler.Input(clock: clock, policy: policy, words: words)
+          let without = try ReminderScheduler.schedule(input, day: day, events: [], notBefore: nil)
+          let walked = try ReminderScheduler.schedule(input, day: day, events: [noOp], notBefore: nil)
+          #expect(without == walked, "\(zone) every \(frequency) cap \(cap) \(mode)")
+          compared += without.count
+        }
+      }
+    }
+    #expect(compared > 60)
+  }
 }
