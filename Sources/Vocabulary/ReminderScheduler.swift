@@ -264,14 +264,14 @@ public enum ReminderScheduler {
         group.reserveCapacity(states.count)
         let known = input.dayFacts?.day == slotDay ? input.dayFacts : nil
         let knownRecall = known?.recall, knownDue = known?.due
+        let term = input.model.intervalTerm(desiredRetention: input.desiredRetention)
         words.withUnsafeBufferPointer { words in
           for p in states.indices {
             let i = states[p].word
             let r = (knownRecall.map { $0[i] }
               ?? VocabularyRanking.recall(words[i].memory, lastDay: lastDays[p], on: slotDay, model: input.model)) ?? 0
             let isDue = knownDue?[i]
-              ?? VocabularyRanking.isDue(words[i].memory, lastDay: lastDays[p], on: slotDay, model: input.model,
-                                         desiredRetention: input.desiredRetention)
+              ?? VocabularyRanking.isDue(words[i].memory, lastDay: lastDays[p], on: slotDay, model: input.model, intervalTerm: term)
             let pop = states[p].counter.popularity
             recall.append(r)
             priority.append(VocabularyPriority.priority(recall: r, popularity: pop))

@@ -16,10 +16,11 @@ package struct VocabularyDayFacts: Sendable {
     self.day = day
     recall = []; due = []
     recall.reserveCapacity(words.count); due.reserveCapacity(words.count)
+    let term = model.intervalTerm(desiredRetention: desiredRetention)
     for i in words.indices {  // (each word's memory read in place)
       let memory = words[i].memory
       recall.append(VocabularyRanking.recall(memory, lastDay: lastDays[i], on: day, model: model))
-      due.append(VocabularyRanking.isDue(memory, lastDay: lastDays[i], on: day, model: model, desiredRetention: desiredRetention))
+      due.append(VocabularyRanking.isDue(memory, lastDay: lastDays[i], on: day, model: model, intervalTerm: term))
     }
   }
 }

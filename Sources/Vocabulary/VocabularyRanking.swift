@@ -64,8 +64,15 @@ package enum VocabularyRanking {
   /// (the word's `memory`, as ``recall(_:lastDay:on:model:)``).
   @inline(__always)
   package static func isDue(_ memory: MemoryState?, lastDay: Int?, on day: EpochDay, model: FSRS6, desiredRetention: Double) -> Bool {
+    isDue(memory, lastDay: lastDay, on: day, model: model, intervalTerm: model.intervalTerm(desiredRetention: desiredRetention))
+  }
+
+  /// The same with the retention's ``FSRS6/intervalTerm(desiredRetention:)`` taken once for
+  /// many words (a power each word otherwise, the same for all).
+  @inline(__always)
+  package static func isDue(_ memory: MemoryState?, lastDay: Int?, on day: EpochDay, model: FSRS6, intervalTerm: Double) -> Bool {
     guard let state = memory, let t = elapsedDays(lastDay: lastDay, on: day) else { return false }
-    return t >= model.intervalDays(stability: state.stability, desiredRetention: desiredRetention)
+    return t >= model.intervalDays(stability: state.stability, term: intervalTerm)
   }
 
   /// The unsorted keys of the words that are ranked (suspended words are left out).
@@ -85,12 +92,13 @@ package enum VocabularyRanking {
     out.reserveCapacity(words.count)
     let known = facts?.day == day ? facts : nil
     let knownRecall = known?.recall, knownDue = known?.due
+    let term = model.intervalTerm(desiredRetention: desiredRetention)
     // Each word's fields read in place (`for (i, w) in words.enumerated()` copied every word).
     for i in words.indices where !words[i].suspended {
       let leech = Leech.isLeech(lapses: words[i].lapses, reviewDays: words[i].reviewDays)
       let memory = words[i].memory, popularity = words[i].popularity
       if let r = knownRecall.map({ $0[i] }) ?? recall(memory, lastDay: lastDays[i], on: day, model: model) {
-        let due = knownDue?[i] ?? isDue(memory, lastDay: lastDays[i], on: day, model: model, desiredRetention: desiredRetention)
+        let due = knownDue?[i] ?? isDue(memory, lastDay: lastDays[i], on: day, model: model, intervalTerm: term)
         out.append(RankKey(index: i, group: due ? .due : .notDue, recall: r,
                            priority: VocabularyPriority.priority(recall: r, popularity: popularity),
                            popularity: popularity, addedAt: words[i].addedAt, rank: words[i].rank, leech: leech))

@@ -115,7 +115,23 @@ public struct FSRS6: Sendable, Hashable {
   /// of the same inputs), so no `pow` is computed: same bits, one transcendental call fewer.
   @inlinable
   public func intervalDays(stability s: Double, desiredRetention dr: Double, maximumInterval: Int = FSRS6.maximumInterval) -> Int {
-    let raw = (dr == 0.9 && recallBias == 0 ? s / factor * factor : rawInterval(stability: s, desiredRetention: dr)).rounded(.toNearestOrEven)
+    intervalDays(stability: s, term: intervalTerm(desiredRetention: dr), maximumInterval: maximumInterval)
+  }
+
+  /// DR'^(1/decay) − 1, the factor of S / factor in ``rawInterval(stability:desiredRetention:)``:
+  /// the same for every stability, so a caller scheduling many items at one retention takes it
+  /// once (``intervalDays(stability:term:maximumInterval:)``). At 0.9 without a bias it is
+  /// `factor` itself (see ``intervalDays(stability:desiredRetention:maximumInterval:)``).
+  @inlinable
+  public func intervalTerm(desiredRetention dr: Double) -> Double {
+    dr == 0.9 && recallBias == 0 ? factor : Foundation.pow(curveRetention(forRecall: dr), inverseDecay) - 1
+  }
+
+  /// ``intervalDays(stability:desiredRetention:maximumInterval:)`` with its retention's
+  /// ``intervalTerm(desiredRetention:)`` given: S / factor · term, rounded and bounded (the same bits).
+  @inlinable
+  public func intervalDays(stability s: Double, term: Double, maximumInterval: Int = FSRS6.maximumInterval) -> Int {
+    let raw = (s / factor * term).rounded(.toNearestOrEven)
     guard raw.isFinite else { return maximumInterval }
     return Swift.min(Swift.max(Int(Swift.min(raw, 1e9)), 1), maximumInterval)
   }

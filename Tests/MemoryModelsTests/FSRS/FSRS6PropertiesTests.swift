@@ -113,6 +113,21 @@ struct FSRS6PropertiesTests {
     #expect(model.intervalDays(stability: 36500, desiredRetention: 0.5) == 36500)
   }
 
+  @Test("an interval from the retention's term taken once is the rounded I_raw, with and without a recall bias")
+  func intervalFromItsTerm() {
+    for m in [model, FSRS6(parameters: FSRSParameters.defaults.withRecallBias(0.4)), FSRS6(parameters: FSRSParameters.defaults.withRecallBias(-0.3))] {
+      for dr in [0.9, 0.85, 0.7, 0.97] {
+        let term = m.intervalTerm(desiredRetention: dr)
+        for s in Self.states(300, seed: 9) {
+          // I = round(S / factor · (DR'^(1/decay) − 1)), at least 1 day, at most the maximum.
+          let raw = m.rawInterval(stability: s.stability, desiredRetention: dr).rounded(.toNearestOrEven)
+          let expected = Swift.min(Swift.max(Int(Swift.min(raw, 1e9)), 1), FSRS6.maximumInterval)
+          #expect(m.intervalDays(stability: s.stability, term: term) == expected, "S \(s.stability) DR \(dr) b \(m.recallBias)")
+        }
+      }
+    }
+  }
+
   @Test("the mean-reversion target is the unclamped D0(4) ≈ −4.7716")
   func meanReversionTarget() {
     let d0easy = model.initialDifficultyUnclamped(.easy)
