@@ -195,10 +195,14 @@ public enum DailyPlanner {
     var sections: [DailyPlanSection] = []
     for kind in DailyPlanSection.Kind.allCases {
       // Quran items keep the Quran planner's order (mushaf order within must-do and within
-      // "if time allows"); words keep the order they were chosen in.
-      var inSection = chosen.filter { $0.section == kind }
-      if inSection.allSatisfy({ $0.quranIndex != nil }) { inSection.sort { $0.quranIndex! < $1.quranIndex! } }
-      let items = inSection.map(\.item)
+      // "if time allows"); words keep the order they were chosen in. (Positions, read through
+      // the buffer: a `filter` of the candidates copied every one of them for every section,
+      // retaining and releasing its strings, to keep a few.)
+      let items: [DailyPlanItem] = chosen.withUnsafeBufferPointer { c in
+        var inSection = c.indices.filter { c[$0].section == kind }
+        if inSection.allSatisfy({ c[$0].quranIndex != nil }) { inSection.sort { c[$0].quranIndex! < c[$1].quranIndex! } }
+        return inSection.map { c[$0].item }
+      }
       if !items.isEmpty { sections.append(DailyPlanSection(kind: kind, items: items, seconds: items.reduce(0) { $0 + $1.estimatedSeconds })) }
     }
     // A learner with nothing to plan and no Quran goal is told what to set (a new learner).
