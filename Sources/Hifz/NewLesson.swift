@@ -16,12 +16,15 @@ enum NewLesson {
   static func pending(_ history: [QuranRecitation]) -> [QuranRecitation] {
     var out: [QuranRecitation] = []
     for k in history.indices where history[k].tier == .newLesson && history[k].memoryGrade == .again {
-      let r = history[k]  // (only the failed lessons copied, not every recitation)
-      let passed = history[(k + 1)...].contains {
-        $0.day > r.day && $0.tier != .oldRevision && $0.range.first <= r.range.first && r.range.last <= $0.range.last
-          && $0.memoryGrade >= .hard
+      let (day, range) = (history[k].day, history[k].range)
+      // (By index: `contains` on a slice copied every later recitation, its mistake list retained.)
+      var passed = false
+      for j in (k + 1)..<history.count where history[j].day > day && history[j].tier != .oldRevision
+        && history[j].range.first <= range.first && range.last <= history[j].range.last && history[j].memoryGrade >= .hard {
+        passed = true
+        break
       }
-      if !passed && !out.contains(where: { $0.range == r.range }) { out.append(r) }
+      if !passed && !out.contains(where: { $0.range == range }) { out.append(history[k]) }
     }
     return out
   }

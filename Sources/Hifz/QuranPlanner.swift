@@ -25,19 +25,22 @@ public enum QuranPlanner {
     let spl = (new: max(1, input.habits.secondsPerLineNew), rev: max(1, input.habits.secondsPerLineRevision))
     // New lessons and recent revision drive the lesson, the recent list and the retention check;
     // old revision reaches the planner through the units' memory, so years of it are not sorted.
-    // (Into reserved buffers: `filter` grew them a doubling at a time over a year of recitations.)
-    var recent: [QuranRecitation] = []
-    recent.reserveCapacity(input.recitations.count)
-    // (By index: a `for r in` copied every recitation, old revision too, before testing it.)
+    // Each is copied once, into its place in history order (a copy retains its mistake list).
     let all = input.recitations
-    for k in all.indices where all[k].day < day && all[k].tier != .oldRevision { recent.append(all[k]) }
-    let history = historyOrder(recent)
+    var kept: [Int] = []
+    kept.reserveCapacity(all.count)
+    for k in all.indices where all[k].day < day && all[k].tier != .oldRevision { kept.append(k) }
+    let history = historyOrder(all, kept)
     // A failed lesson is not memorised until it passes: it is the next lesson again.
     let pending = NewLesson.pending(history)
-    var learnedHistory: [QuranRecitation] = []
-    learnedHistory.reserveCapacity(history.count)
-    for k in history.indices where !(history[k].tier == .newLesson && pending.contains { $0.range == history[k].range }) {
-      learnedHistory.append(history[k])
+    // (Without a failed lesson, the same history: shared, not copied.)
+    var learnedHistory = history
+    if !pending.isEmpty {
+      learnedHistory = []
+      learnedHistory.reserveCapacity(history.count)
+      for k in history.indices where !(history[k].tier == .newLesson && pending.contains { $0.range == history[k].range }) {
+        learnedHistory.append(history[k])
+      }
     }
     let progress = try QuranProgress(goal: input.goal, recitations: learnedHistory, before: day)
 
@@ -219,13 +222,21 @@ public enum QuranPlanner {
   /// reads its history in. Sorted as small keys (a recitation is large to move, and a raw value
   /// is a string), and not at all when they already are (the fold keeps them in time order).
   static func historyOrder(_ recitations: [QuranRecitation]) -> [QuranRecitation] {
-    // Fields read through the buffer: a subscript in a closure copied each recitation.
+    historyOrder(recitations, Array(recitations.indices))
+  }
+
+  /// The same for the recitations at `positions` (ascending), each copied once, into its place.
+  static func historyOrder(_ recitations: [QuranRecitation], _ positions: [Int]) -> [QuranRecitation] {
     let tiers = tiersByRawValue  // (the shared array fetched once, not per recitation)
-    let keys = recitations.withUnsafeBufferPointer { b in
-      b.indices.map { k in (b[k].day, tiers.firstIndex(of: b[k].tier)!, b[k].range.first, b[k].range.last) }
+    // Fields read through the buffer: a subscript in a closure copied each recitation.
+    return recitations.withUnsafeBufferPointer { b in
+      let keys = positions.map { k in (b[k].day, tiers.firstIndex(of: b[k].tier)!, b[k].range.first, b[k].range.last) }
+      if positions.count == b.count, keys.indices.dropFirst().allSatisfy({ !(keys[$0] < keys[$0 - 1]) }) { return recitations }
+      var out: [QuranRecitation] = []
+      out.reserveCapacity(positions.count)
+      for j in keys.indices.sorted(by: { keys[$0] < keys[$1] }) { out.append(b[positions[j]]) }
+      return out
     }
-    if keys.indices.dropFirst().allSatisfy({ !(keys[$0] < keys[$0 - 1]) }) { return recitations }
-    return keys.indices.sorted { keys[$0] < keys[$1] }.map { recitations[$0] }
   }
 
   /// The tiers in the string order of their raw values (a tier's index is its place).
