@@ -124,13 +124,13 @@ extension QuranAudioManifest {
   func write(to w: inout PlanJSONWriter) {
     w.beginObject()
     w.key("files"); w.beginArray()
-    for f in files {
+    for k in files.indices {  // (by index: `for f in` copied each file, its URL retained)
       w.element()
       w.beginObject()
-      w.member("ayah", f.ayah.description)
-      w.member("basmala", f.basmala)
-      w.member("item", f.item)
-      w.member("url", f.url)
+      w.key("ayah"); w.joined(files[k].ayah.surah, ":", files[k].ayah.ayah)  // (its description, not made as a string)
+      w.member("basmala", files[k].basmala)
+      w.member("item", files[k].item)
+      w.member("url", files[k].url)
       w.endObject()
     }
     w.endArray()

@@ -132,6 +132,18 @@ struct PlanJSONWriter {
     s.withUTF8 { u in put(JSONWriter.escapedCapacity(u.count)) { p in JSONWriter.writeString(u, at: p) } }
   }
 
+  /// Two integers joined by an ASCII separator, as a string: `"2:255"`.
+  mutating func joined(_ a: Int, _ separator: Unicode.Scalar, _ b: Int) {
+    put(44) { p in
+      p[0] = UInt8(ascii: "\"")
+      var n = 1 + ByteNumberFormat.writeInt(Int64(a), at: p + 1)
+      p[n] = UInt8(ascii: separator)
+      n += 1 + ByteNumberFormat.writeInt(Int64(b), at: p + n + 1)
+      p[n] = UInt8(ascii: "\"")
+      return n + 1
+    }
+  }
+
   mutating func int(_ v: Int) { put(24) { p in ByteNumberFormat.writeInt(Int64(v), at: p) } }
 
   mutating func double(_ v: Double) {

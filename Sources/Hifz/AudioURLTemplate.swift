@@ -11,25 +11,38 @@ import PlannerCore
 /// builds strings.
 public struct AudioURLTemplate: Sendable, Hashable {
   enum Part: Sendable, Hashable {
-    /// Literal text, as its UTF-8 bytes.
-    case text([UInt8])
+    /// Literal text: these positions of `literals` (its UTF-8 bytes, no list of its own to
+    /// retain and release per part of every URL).
+    case text(Range<Int>)
     case field(Field, width: Int)
   }
   enum Field: String, Sendable, Hashable {
     case reciter, surah, ayah, id, page
   }
   let parts: [Part]
+  /// The literal parts' UTF-8, one after another.
+  let literals: [UInt8]
   public let text: String
-  /// The literal parts' bytes: a URL's length is this, the reciter's and the numbers'.
-  private let literalBytes: Int
+  /// How many `{reciter}` and number placeholders there are: a URL's length is at most the
+  /// literals', the reciter's per `{reciter}` and 20 digits (or the width) per number.
+  private let reciterFields: Int
+  private let numberRoom: Int
 
   public init(parsing text: String) throws(PlanEngineError) {
     self.text = text
     var parts: [Part] = []
+    var literals: [UInt8] = []
     var literal = ""
     var rest = Substring(text)
     func bad(_ why: String) -> PlanEngineError {
       .invalidValue(keyPath: "quran.audioURLTemplate", value: text, expected: why)
+    }
+    func flush() {
+      guard !literal.isEmpty else { return }
+      let start = literals.count
+      literals += literal.utf8
+      parts.append(.text(start..<literals.count))
+      literal = ""
     }
     while let c = rest.first {
       rest = rest.dropFirst()
@@ -47,45 +60,56 @@ public struct AudioURLTemplate: Sendable, Hashable {
         guard field != .reciter, let w = Int(pieces[1]), w >= 1, w <= 9 else { throw bad("a width from 1 to 9 after a number placeholder, e.g. {surah:03}") }
         width = w
       } else if pieces.count > 2 { throw bad("one ':' at most in a placeholder") }
-      if !literal.isEmpty { parts.append(.text(Array(literal.utf8))); literal = "" }
+      flush()
       parts.append(.field(field, width: width))
     }
-    if !literal.isEmpty { parts.append(.text(Array(literal.utf8))) }
+    flush()
     self.parts = parts
-    literalBytes = parts.reduce(0) { if case .text(let b) = $1 { $0 + b.count } else { $0 } }
+    self.literals = literals
+    var reciters = 0, room = 0
+    for p in parts {
+      if case .field(let f, let width) = p { if f == .reciter { reciters += 1 } else { room += max(20, width) } }
+    }
+    reciterFields = reciters
+    numberRoom = room
   }
 
   /// The URL of one ayah.
   public func url(ayahID id: Int, reciter: String) -> String {
-    // Written as UTF-8 straight into the string's storage (a plan has a URL per ayah): the same
-    // text as string concatenation. Each number takes at most 20 digits, or its width.
     var reciter = reciter
-    return reciter.withUTF8 { name in
-      let capacity = literalBytes + parts.count * (name.count + 20)
-      return String(unsafeUninitializedCapacity: capacity) { buffer in
-        let out = buffer.baseAddress!
-        var at = 0
-        let ref = Quran.ref(id)
-        for p in parts {
-          switch p {
-          case .text(let bytes):
-            bytes.withUnsafeBufferPointer { b in (out + at).update(from: b.baseAddress!, count: b.count) }
-            at += bytes.count
-          case .field(.reciter, _):
-            if let base = name.baseAddress { (out + at).update(from: base, count: name.count) }
-            at += name.count
-          case .field(let field, let width):
-            let n = switch field {
-            case .surah: ref.surah
-            case .ayah: ref.ayah
-            case .id: id
-            default: Quran.page(ofAyah: id)
+    return reciter.withUTF8 { name in url(ayahID: id, name: name) }
+  }
+
+  /// The URL of one ayah, the reciter's name given as its UTF-8: written straight into the
+  /// string's storage (a plan has a URL per ayah), the same text as string concatenation.
+  private func url(ayahID id: Int, name: UnsafeBufferPointer<UInt8>) -> String {
+    String(unsafeUninitializedCapacity: literals.count + reciterFields * name.count + numberRoom) { buffer in
+      let out = buffer.baseAddress!
+      var at = 0
+      let ref = Quran.ref(id)
+      literals.withUnsafeBufferPointer { lit in
+        parts.withUnsafeBufferPointer { parts in
+          for p in parts {
+            switch p {
+            case .text(let r):
+              (out + at).update(from: lit.baseAddress! + r.lowerBound, count: r.count)
+              at += r.count
+            case .field(.reciter, _):
+              if let base = name.baseAddress { (out + at).update(from: base, count: name.count) }
+              at += name.count
+            case .field(let field, let width):
+              let n = switch field {
+              case .surah: ref.surah
+              case .ayah: ref.ayah
+              case .id: id
+              default: Quran.page(ofAyah: id)
+              }
+              at += Self.writeDecimal(n, width: width, at: out + at)
             }
-            at += Self.writeDecimal(n, width: width, at: out + at)
           }
         }
-        return at
       }
+      return at
     }
   }
 
@@ -135,13 +159,17 @@ extension AudioURLTemplate {
   /// basmala as its own file (the reciter's 1:1, `basmala: true`), then every ayah.
   public func files(item: Int, ranges: [AyahRange], reciter: String) -> [QuranAudioFile] {
     var out: [QuranAudioFile] = []
-    for r in ranges {
-      for id in r.ids {
-        let ref = Quran.ref(id)
-        if ref.ayah == 1 && ref.surah != 1 && ref.surah != 9 {
-          out.append(QuranAudioFile(item: item, ayah: AyahRef(surah: 1, ayah: 1), url: url(ayahID: 1, reciter: reciter), basmala: true))
+    out.reserveCapacity(ranges.reduce(0) { $0 + $1.count })
+    var reciter = reciter
+    reciter.withUTF8 { name in  // (the name's bytes found once, not per ayah)
+      for r in ranges {
+        for id in r.ids {
+          let ref = Quran.ref(id)
+          if ref.ayah == 1 && ref.surah != 1 && ref.surah != 9 {
+            out.append(QuranAudioFile(item: item, ayah: AyahRef(surah: 1, ayah: 1), url: url(ayahID: 1, name: name), basmala: true))
+          }
+          out.append(QuranAudioFile(item: item, ayah: ref, url: url(ayahID: id, name: name)))
         }
-        out.append(QuranAudioFile(item: item, ayah: ref, url: url(ayahID: id, reciter: reciter)))
       }
     }
     return out
