@@ -37,11 +37,18 @@ struct PlanJSONWriter {
   /// What was written.
   var bytes: [UInt8] { Array(buffer[0..<count]) }
 
-  /// What was written, and a final newline; the writer is spent.
-  consuming func finished() -> [UInt8] {
+  /// What was written, and a final newline; the writer is left empty. The buffer is moved out
+  /// before it is cut to length: cut in place (a `consuming` writer's), it was still shared and
+  /// copied whole, a plan's worth of bytes for every plan.
+  mutating func finished() -> [UInt8] {
     put(1) { p in p.pointee = 0x0A; return 1 }
-    buffer.removeSubrange(count...)
-    return buffer
+    var out: [UInt8] = []
+    swap(&out, &buffer)
+    out.removeSubrange(count...)
+    count = 0
+    depth = 0
+    empty = true
+    return out
   }
 
   /// Runs `body` on room for at least `room` bytes at the end of what is written; `body`
