@@ -90,14 +90,23 @@ public struct JSONWriter: Sendable {
     @inline(__always) func put(_ b: UInt8) { out.pointee = b; out += 1 }
     put(UInt8(ascii: "\""))
     var runStart = 0
-    for i in 0..<u.count {
-      let c = u[i]
-      guard c < 0x20 || c == 0x22 || c == 0x5C else { continue }
-      if runStart < i {
-        out.update(from: u.baseAddress! + runStart, count: i - runStart)
-        out += i - runStart
+    var i = 0
+    let n = u.count
+    while i < n {
+      // Eight bytes at a time while none needs escaping (URLs and texts mostly do not).
+      if n - i >= 8, !Self.anyEscaped(UnsafeRawPointer(u.baseAddress! + i).loadUnaligned(as: UInt64.self)) {
+        i += 8
+        continue
       }
-      runStart = i + 1
+      let c = u[i]
+      i += 1
+      guard c < 0x20 || c == 0x22 || c == 0x5C else { continue }
+      let at = i - 1
+      if runStart < at {
+        out.update(from: u.baseAddress! + runStart, count: at - runStart)
+        out += at - runStart
+      }
+      runStart = at + 1
       put(UInt8(ascii: "\\"))
       switch c {
       case 0x22: put(UInt8(ascii: "\""))
@@ -120,5 +129,18 @@ public struct JSONWriter: Sendable {
     }
     put(UInt8(ascii: "\""))
     return out - p
+  }
+
+  /// Whether any of the eight bytes of `w` is below U+0020, `"` or `\` (the bytes a JSON
+  /// string escapes). Exact: a byte is below `k` (≤ 0x80) iff `(b − k) & ~b` has its high bit
+  /// set, and a borrow only ever reaches a higher byte from a byte that already answers yes.
+  @inline(__always)
+  static func anyEscaped(_ w: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101, high: UInt64 = 0x8080_8080_8080_8080
+    let quote = w ^ (ones &* 0x22), backslash = w ^ (ones &* 0x5C)
+    let below = (w &- ones &* 0x20) & ~w
+    let zeroQuote = (quote &- ones) & ~quote
+    let zeroBackslash = (backslash &- ones) & ~backslash
+    return (below | zeroQuote | zeroBackslash) & high != 0
   }
 }
