@@ -234,9 +234,36 @@ public enum QuranPlanner {
       if positions.count == b.count, keys.indices.dropFirst().allSatisfy({ !(keys[$0] < keys[$0 - 1]) }) { return recitations }
       var out: [QuranRecitation] = []
       out.reserveCapacity(positions.count)
-      for j in keys.indices.sorted(by: { keys[$0] < keys[$1] }) { out.append(b[positions[j]]) }
+      for j in sortedIndices(keys) { out.append(b[positions[j]]) }
       return out
     }
+  }
+
+  /// The indices of `keys` in a stable ascending order. Keys whose days already ascend (the
+  /// fold's time order) only need each day's few sorted, in place: the same order as the stable
+  /// sort of all of them, without its merges over a year of recitations.
+  static func sortedIndices(_ keys: [(EpochDay, Int, Int, Int)]) -> [Int] {
+    func less(_ i: Int, _ j: Int) -> Bool { keys[i] < keys[j] }
+    guard keys.indices.dropFirst().allSatisfy({ keys[$0 - 1].0 <= keys[$0].0 }) else { return keys.indices.sorted(by: less) }
+    var order = Array(keys.indices)
+    var start = 0
+    while start < order.count {
+      var end = start + 1
+      while end < order.count && keys[end].0 == keys[start].0 { end += 1 }
+      if end - start > 16 {
+        order.replaceSubrange(start..<end, with: order[start..<end].sorted(by: less))
+      } else if end - start > 1 {
+        // Insertion sort, moving only past strictly greater keys: stable.
+        for i in (start + 1)..<end {
+          let x = order[i]
+          var j = i
+          while j > start && less(x, order[j - 1]) { order[j] = order[j - 1]; j -= 1 }
+          order[j] = x
+        }
+      }
+      start = end
+    }
+    return order
   }
 
   /// The tiers in the string order of their raw values (a tier's index is its place).

@@ -12,6 +12,21 @@ package struct QuranProgress: Sendable {
   /// mushaf order from Al-Fatiha; the listed surahs in their order for a custom goal; all
   /// limited to the goal's scope.
   static func sequence(of goal: QuranGoal) throws(PlanEngineError) -> [Int] {
+    // The whole Quran in either direction: made once, shared by every plan.
+    if goal.scope == nil {
+      switch goal.direction {
+      case .fromAnNas: return wholeFromAnNas
+      case .fromAlFatiha: return wholeFromAlFatiha
+      case .custom: break
+      }
+    }
+    return try made(goal)
+  }
+
+  private static let wholeFromAnNas = try! made(QuranGoal(direction: .fromAnNas, startDate: EpochDay(0)))
+  private static let wholeFromAlFatiha = try! made(QuranGoal(direction: .fromAlFatiha, startDate: EpochDay(0)))
+
+  private static func made(_ goal: QuranGoal) throws(PlanEngineError) -> [Int] {
     let surahs: [Int]
     switch goal.direction {
     case .fromAnNas: surahs = Array((1...Quran.surahCount).reversed())

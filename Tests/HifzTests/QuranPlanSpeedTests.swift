@@ -25,6 +25,37 @@ struct QuranPlanSpeedTests {
     #expect(QuranPlanner.historyOrder(reference) == reference)
   }
 
+  /// History in the fold's time order (days ascending, the tiers and ranges of a day in any
+  /// order): sorted day by day, the same as the stable sort of everything; a day of many
+  /// recitations (past the insertion sort's 16) too.
+  @Test(arguments: [UInt64(6), 7, 8])
+  func historyOrderOfDayOrderedRecitationsIsTheStableSort(seed: UInt64) {
+    var rs = Self.recitations(seed: seed, count: 400)
+    rs.sort { $0.day < $1.day }  // (stable: a day's recitations keep their random order)
+    var rng = SplitMix64(seed: seed)
+    let busy = EpochDay(20_100)
+    for _ in 0..<40 {
+      let first = 1 + Int(rng.next() % 6000)
+      rs.append(QuranRecitation(day: busy, range: AyahRange(uncheckedFirst: first, last: first + Int(rng.next() % 2)),
+                                tier: [.newLesson, .recentRevision][Int(rng.next() % 2)], grade: .good))
+    }
+    let reference = rs.sorted { ($0.day, $0.tier.rawValue, $0.range) < ($1.day, $1.tier.rawValue, $1.range) }
+    #expect(QuranPlanner.historyOrder(rs) == reference)
+    let some = rs.indices.filter { _ in rng.next() % 3 != 0 }
+    #expect(QuranPlanner.historyOrder(rs, some) == QuranPlanner.historyOrder(some.map { rs[$0] }))
+  }
+
+  /// The whole-Quran goals' shared sequences are the stated orders.
+  @Test func wholeQuranSequences() throws {
+    let fatiha = try QuranProgress.sequence(of: QuranGoal(direction: .fromAlFatiha, startDate: EpochDay(0)))
+    #expect(fatiha == Array(1...Quran.ayahCount))
+    let nas = try QuranProgress.sequence(of: QuranGoal(direction: .fromAnNas, startDate: EpochDay(0)))
+    #expect(nas == (1...Quran.surahCount).reversed().flatMap { Array(Quran.surahRange($0)!.ids) })
+    let juz30 = try QuranProgress.sequence(of: QuranGoal(direction: .fromAnNas, scope: try AyahRange(parsing: "78-114"),
+                                                         startDate: EpochDay(0)))
+    #expect(juz30 == nas.filter { $0 >= (try! Quran.ayahID(surah: 78, ayah: 1)) })
+  }
+
   @Test(arguments: [UInt64(4), 5])
   func lastRevisionIsTheLastLaterOverlappingOne(seed: UInt64) {
     let unordered = Self.recitations(seed: seed, count: 300)
