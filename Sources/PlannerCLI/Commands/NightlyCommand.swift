@@ -41,6 +41,7 @@ public enum NightlyCommand: PlannerCommand {
     } ?? Shard.resolve(option: nil, environment: context.environment)
 
     let lockTimeout = try RecordCommand.lockTimeout(context)
+    FreedMemory.keepForReuse(environment: context.environment)
 
     let reporter = context.stderrIsTerminal ? ProgressReporter(output: context.stderr, unit: "learners") : nil
     let options = NightlyOptions(
