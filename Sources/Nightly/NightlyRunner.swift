@@ -120,8 +120,8 @@ public enum NightlyRunner {
           results.finish(index, .failed(String(describing: error)), report: options.progress)
           continue
         }
-        PlanFileWriter.removeStaleTemporaries(in: folder.appendingPathComponent("plans", isDirectory: true).path)
-        switch planOne(folder, planner: planner, date: options.date, times: &local) {
+        let listing = PlanFileWriter.removeStaleTemporaries(in: folder.appendingPathComponent("plans", isDirectory: true).path)
+        switch planOne(folder, listing: listing, planner: planner, date: options.date, times: &local) {
         case .staged(let staged, let date):
           pending.append(Committer.Entry(index: index, staged: staged, date: date, lock: lock))
           if pending.count >= commitBatch { commitPending() }
@@ -285,7 +285,7 @@ public enum NightlyRunner {
   }
 
   private static func planOne<Planner: LearnerPlanner>(
-    _ folder: URL, planner: Planner, date: EpochDay?, times: inout PhaseTimes
+    _ folder: URL, listing: PlanFileWriter.Listing?, planner: Planner, date: EpochDay?, times: inout PhaseTimes
   ) -> Step {
     var mark = Clock.now()
     var phase: WritableKeyPath<PhaseTimes, Double> = \.reading
@@ -302,8 +302,8 @@ public enum NightlyRunner {
       let planned = try planner.plan(loaded, date: date)
       lap(then: \.writing)
       let target = folder.appendingPathComponent("plans", isDirectory: true)
-        .appendingPathComponent("\(planned.date).json")
-      let staged = try PlanFileWriter.stage(planned.plan, to: target)
+        .appendingPathComponent("\(planned.date).json", isDirectory: false)
+      let staged = try PlanFileWriter.stage(planned.plan, to: target, listing: listing)
       lap(then: \.writing)
       guard let staged else { return .done(.unchanged(planned.date)) }
       return .staged(staged, planned.date)

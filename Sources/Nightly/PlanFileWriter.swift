@@ -33,19 +33,34 @@ enum PlanFileWriter {
     return .written
   }
 
+  /// What a look at a `plans` folder under the learner's lock found: the names in it, the
+  /// stale temporaries removed. Nothing else writes there while the lock is held, so it stays
+  /// true until the plan is staged.
+  struct Listing: Sendable {
+    /// The folder's entries (a real folder, not a link), temporaries removed.
+    var names: Set<String>
+    var removed: Int
+  }
+
+  /// The process id in temporary names (fetched once: a system call per plan otherwise).
+  private static let pid = getpid()
+
   /// Writes `bytes` to a temporary file beside `target`; nil when `target` already holds them.
   /// Refuses a `plans` folder or a plan file that is a symbolic link (it could point outside
-  /// the learner's folder).
-  static func stage(_ bytes: [UInt8], to target: URL) throws(PlanEngineError) -> Staged? {
-    let folder = target.deletingLastPathComponent()
-    if DurableFile.isSymlink(folder.path) { throw DurableFile.symlinkRefusal(folder.path) }
-    if DurableFile.isSymlink(target.path) { throw DurableFile.symlinkRefusal(target.path) }
-    if let existing = try DurableFile.read(target.path), existing == bytes { return nil }
-    try makeFolder(folder)
-    let temporary = folder.appendingPathComponent(
-      ".\(target.lastPathComponent).\(getpid())-\(counter.withLock { $0 += 1; return $0 }).tmp")
-    try writeFile(bytes, to: temporary.path)
-    return Staged(temporary: temporary.path, target: target.path)
+  /// the learner's folder). With `listing` (the folder looked at under the lock): the folder is
+  /// known to be there and a plan file absent from it is not looked for.
+  static func stage(_ bytes: [UInt8], to target: URL, listing: Listing? = nil) throws(PlanEngineError) -> Staged? {
+    let folder = target.deletingLastPathComponent().path, name = target.lastPathComponent, path = target.path
+    if listing == nil, DurableFile.isSymlink(folder) { throw DurableFile.symlinkRefusal(folder) }
+    if listing?.names.contains(name) ?? true {
+      if DurableFile.isSymlink(path) { throw DurableFile.symlinkRefusal(path) }
+      if let existing = try DurableFile.read(path), existing == bytes { return nil }
+    }
+    if listing == nil { try makeFolder(folder) }
+    // (A path string: a file URL appended without `isDirectory` looks at the disk to decide.)
+    let temporary = folder + "/.\(name).\(pid)-\(counter.withLock { $0 += 1; return $0 }).tmp"
+    try writeFile(bytes, to: temporary)
+    return Staged(temporary: temporary, target: path)
   }
 
   /// Whether a file name in `plans/` is one of ``stage(_:to:)``'s temporary files
@@ -57,20 +72,22 @@ enum PlanFileWriter {
   /// Removes the temporary plan files in `folder`, left there by a run killed between writing
   /// and renaming them. Only called under the learner's lock: every writer of plans holds it
   /// from creating its temporary file to renaming it, so any temporary file seen then is stale,
-  /// whichever machine or process left it. Best effort: returns how many were removed.
+  /// whichever machine or process left it. Best effort: returns what it saw (for ``stage(_:to:listing:)``),
+  /// nil when `folder` is not a folder it could list (absent, a link, unreadable).
   @discardableResult
-  static func removeStaleTemporaries(in folder: String) -> Int {
-    guard !DurableFile.isSymlink(folder), let listing = opendir(folder) else { return 0 }
+  static func removeStaleTemporaries(in folder: String) -> Listing? {
+    guard !DurableFile.isSymlink(folder), let listing = opendir(folder) else { return nil }
     defer { closedir(listing) }
-    var removed = 0
+    var seen = Listing(names: [], removed: 0)
     while let entry = readdir(listing) {
       let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
         let all = raw.bindMemory(to: UInt8.self)
         return String(decoding: all[..<(all.firstIndex(of: 0) ?? all.count)], as: UTF8.self)
       }
-      if isTemporary(name), unlink(folder + "/" + name) == 0 { removed += 1 }
+      if isTemporary(name), unlink(folder + "/" + name) == 0 { seen.removed += 1; continue }
+      seen.names.insert(name)
     }
-    return removed
+    return seen
   }
 
   /// Makes every staged file durable, then renames each into place. One result per file.
@@ -129,14 +146,14 @@ enum PlanFileWriter {
     guard fsync(fd) == 0 else { throw .io(path: path, reason: errnoReason("cannot flush the temporary plan to disk")) }
   }
 
-  private static func makeFolder(_ folder: URL) throws(PlanEngineError) {
-    if mkdir(folder.path, 0o755) == 0 || errno == EEXIST {
+  private static func makeFolder(_ folder: String) throws(PlanEngineError) {
+    if mkdir(folder, 0o755) == 0 || errno == EEXIST {
       var info = stat()
-      if lstat(folder.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK { throw DurableFile.symlinkRefusal(folder.path) }
-      if stat(folder.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR { return }
-      throw .io(path: folder.path, reason: "exists but is not a folder; plans are written inside it")
+      if lstat(folder, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK { throw DurableFile.symlinkRefusal(folder) }
+      if stat(folder, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR { return }
+      throw .io(path: folder, reason: "exists but is not a folder; plans are written inside it")
     }
-    throw .io(path: folder.path, reason: errnoReason("cannot create the plans folder"))
+    throw .io(path: folder, reason: errnoReason("cannot create the plans folder"))
   }
 
   private static func writeFile(_ bytes: [UInt8], to path: String) throws(PlanEngineError) {
