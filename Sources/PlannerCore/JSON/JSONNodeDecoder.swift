@@ -24,6 +24,10 @@ public struct JSONNodeDecoder {
 /// Thrown inside: the caller falls back to `JSONDecoder`, which says what is wrong.
 private struct Refused: Error {}
 
+// The containers pass their coding path on unchanged (empty): it only ever names where an
+// error happened, and any error here is redone by `JSONDecoder`, whose errors carry the path.
+// (Appending each key made an array per nested value, a sixth of decoding a profile.)
+
 private struct NodeDecoder: Decoder {
   let node: JSONNode
   var codingPath: [any CodingKey]
@@ -114,7 +118,7 @@ private struct KeyedNodeContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     try present(key).map { try NodeValue.integer($0, as: Int.self) }
   }
   func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-    try present(key).map { try NodeValue.decode($0, as: type, codingPath: codingPath + [key]) }
+    try present(key).map { try NodeValue.decode($0, as: type, codingPath: codingPath) }
   }
   func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try NodeValue.bool(node(key)) }
   func decode(_ type: String.Type, forKey key: Key) throws -> String { try NodeValue.string(node(key)) }
@@ -131,15 +135,15 @@ private struct KeyedNodeContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
   func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try NodeValue.integer(node(key), as: UInt32.self) }
   func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try NodeValue.integer(node(key), as: UInt64.self) }
   func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-    try NodeValue.decode(node(key), as: type, codingPath: codingPath + [key])
+    try NodeValue.decode(node(key), as: type, codingPath: codingPath)
   }
 
   func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
-    try NodeDecoder(node: node(key), codingPath: codingPath + [key]).container(keyedBy: type)
+    try NodeDecoder(node: node(key), codingPath: codingPath).container(keyedBy: type)
   }
 
   func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-    try NodeDecoder(node: node(key), codingPath: codingPath + [key]).unkeyedContainer()
+    try NodeDecoder(node: node(key), codingPath: codingPath).unkeyedContainer()
   }
 
   func superDecoder() throws -> any Decoder { throw Refused() }
@@ -185,29 +189,18 @@ private struct UnkeyedNodeContainer: UnkeyedDecodingContainer {
   mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try NodeValue.integer(next(), as: UInt32.self) }
   mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try NodeValue.integer(next(), as: UInt64.self) }
   mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-    let index = currentIndex
-    return try NodeValue.decode(next(), as: type, codingPath: codingPath + [IndexKey(index)])
+    try NodeValue.decode(next(), as: type, codingPath: codingPath)
   }
 
   mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
-    let index = currentIndex
-    return try NodeDecoder(node: next(), codingPath: codingPath + [IndexKey(index)]).container(keyedBy: type)
+    try NodeDecoder(node: next(), codingPath: codingPath).container(keyedBy: type)
   }
 
   mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
-    let index = currentIndex
-    return try NodeDecoder(node: next(), codingPath: codingPath + [IndexKey(index)]).unkeyedContainer()
+    try NodeDecoder(node: next(), codingPath: codingPath).unkeyedContainer()
   }
 
   mutating func superDecoder() throws -> any Decoder { throw Refused() }
-}
-
-private struct IndexKey: CodingKey {
-  var intValue: Int?
-  var stringValue: String { "Index \(intValue ?? 0)" }
-  init(_ index: Int) { intValue = index }
-  init?(stringValue: String) { nil }
-  init?(intValue: Int) { self.intValue = intValue }
 }
 
 private struct SingleNodeContainer: SingleValueDecodingContainer {
