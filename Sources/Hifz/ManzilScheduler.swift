@@ -112,8 +112,14 @@ enum ManzilScheduler {
   /// units, of the same seconds, day after day).
   private static func rank(_ cs: [ManzilCandidate], day: EpochDay, capacity: Int, desiredRetention: Double,
                            cycle: Int, model: FSRS6, packedDays days: Int?) -> Ranking {
-    let r = cs.map { retrievability($0, on: day, cycle: cycle, model: model) }
-    let total = cs.reduce(0) { $0 + $1.seconds }
+    // Each candidate's fields read in place: `map` and `reduce` copied every candidate (its two
+    // lists retained and released) for every day a projection ranks.
+    var r = [Double](repeating: 0, count: cs.count)
+    var total = 0
+    for i in cs.indices {
+      r[i] = retrievability(cs[i], on: day, cycle: cycle, model: model)
+      total += cs[i].seconds
+    }
     let byDeadline = cs.indices.sorted { (cs[$0].deadline, r[$0], cs[$0].order) < (cs[$1].deadline, r[$1], cs[$1].order) }
     // Earliest deadline first: what must be done today, planned at a pace with a 20% reserve
     // (or the cycle's bare pace when tighter) so that units revised together do not all fall
