@@ -21,7 +21,7 @@ public enum LEB128 {
   /// 8-byte load without a loop: its last byte is the first without the high bit, and its 7-bit
   /// groups are packed together in three steps; longer ones, and the buffer's last 7 bytes, go
   /// byte by byte.
-  @inlinable @inline(never) @usableFromInline
+  @inlinable @inline(never)
   static func readLong(_ bytes: UnsafeBufferPointer<UInt8>, at: inout Int) -> UInt64? {
     if bytes.count - at >= 8, let base = bytes.baseAddress {
       let word = UInt64(littleEndian: UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self))
