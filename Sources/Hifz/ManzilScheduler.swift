@@ -76,20 +76,34 @@ enum ManzilScheduler {
   /// (`FSRS6.meanRetrievability`), H = `valueHorizonDays`. A unit long unrevised gains most; of
   /// two units at the same R, the one that would forget faster without it (the lower S).
   static func revisionValue(_ c: ManzilCandidate, on day: EpochDay, model: FSRS6) -> Double {
-    let t = max(0, (c.lastReview ?? c.since).distance(to: day))
-    let r = model.retrievability(elapsedDays: Double(t), stability: c.state.stability)
-    let good = model.nextState(c.state, elapsedDays: t, rating: .good).stability
-    let again = model.nextState(c.state, elapsedDays: t, rating: .again).stability
+    revisionValue(state: c.state, since: c.lastReview ?? c.since, lineShare: c.lineShare, seconds: c.seconds, on: day, model: model)
+  }
+
+  /// The same from the candidate's fields. (Its callers in the ranking pass fields, not the
+  /// candidate: a candidate passed across the model's `exp`/`log` calls was copied first, its
+  /// two lists retained and released, for every unit every day a projection ranks.)
+  @inline(__always)
+  static func revisionValue(state: MemoryState, since: EpochDay, lineShare: Int, seconds: Int, on day: EpochDay,
+                            model: FSRS6) -> Double {
+    let t = max(0, since.distance(to: day))
+    let r = model.retrievability(elapsedDays: Double(t), stability: state.stability)
+    let good = model.nextState(state, elapsedDays: t, rating: .good).stability
+    let again = model.nextState(state, elapsedDays: t, rating: .again).stability
     let h = valueHorizonDays
     let revised = r * model.meanRetrievability(from: 0, days: h, stability: good)
       + (1 - r) * model.meanRetrievability(from: 0, days: h, stability: again)
-    let left = model.meanRetrievability(from: Double(t), days: h, stability: c.state.stability)
-    return Double(c.lineShare) * (revised - left) / Double(max(1, c.seconds))
+    let left = model.meanRetrievability(from: Double(t), days: h, stability: state.stability)
+    return Double(lineShare) * (revised - left) / Double(max(1, seconds))
   }
 
   static func retrievability(_ c: ManzilCandidate, on day: EpochDay, cycle: Int, model: FSRS6) -> Double {
-    let elapsed = Double(max(0, (c.lastReview ?? c.since).distance(to: day)))
-    return model.retrievability(elapsedDays: elapsed, stability: c.state.stability)
+    retrievability(since: c.lastReview ?? c.since, stability: c.state.stability, on: day, model: model)
+  }
+
+  /// The same from the candidate's fields (see ``revisionValue(state:since:lineShare:seconds:on:model:)``).
+  @inline(__always)
+  static func retrievability(since: EpochDay, stability: Double, on day: EpochDay, model: FSRS6) -> Double {
+    model.retrievability(elapsedDays: Double(max(0, since.distance(to: day))), stability: stability)
   }
 
   /// Ranks the candidates for `day` given `capacity` seconds a day for old revision.
@@ -112,13 +126,16 @@ enum ManzilScheduler {
   /// units, of the same seconds, day after day).
   private static func rank(_ cs: [ManzilCandidate], day: EpochDay, capacity: Int, desiredRetention: Double,
                            cycle: Int, model: FSRS6, packedDays days: Int?) -> Ranking {
-    // Each candidate's fields read in place: `map` and `reduce` copied every candidate (its two
-    // lists retained and released) for every day a projection ranks.
+    // Each candidate's fields read in place, through the buffer: `map` and `reduce`, and a
+    // candidate passed on whole, copied every candidate (its two lists retained and released)
+    // for every day a projection ranks.
     var r = [Double](repeating: 0, count: cs.count)
     var total = 0
-    for i in cs.indices {
-      r[i] = retrievability(cs[i], on: day, cycle: cycle, model: model)
-      total += cs[i].seconds
+    cs.withUnsafeBufferPointer { b in
+      for i in b.indices {
+        r[i] = retrievability(since: b[i].lastReview ?? b[i].since, stability: b[i].state.stability, on: day, model: model)
+        total += b[i].seconds
+      }
     }
     let byDeadline = cs.indices.sorted { (cs[$0].deadline, r[$0], cs[$0].order) < (cs[$1].deadline, r[$1], cs[$1].order) }
     // Earliest deadline first: what must be done today, planned at a pace with a 20% reserve
@@ -152,7 +169,12 @@ enum ManzilScheduler {
     }
     // Due units by what a revision today is worth (only they are valued: a plan's cost).
     var value = [Double](repeating: 0, count: cs.count)
-    for i in cs.indices where isDue[i] { value[i] = revisionValue(cs[i], on: day, model: model) }
+    cs.withUnsafeBufferPointer { b in
+      for i in b.indices where isDue[i] {
+        value[i] = revisionValue(state: b[i].state, since: b[i].lastReview ?? b[i].since, lineShare: b[i].lineShare,
+                                 seconds: b[i].seconds, on: day, model: model)
+      }
+    }
     let byValue = cs.indices.filter { isDue[$0] }.sorted { (-value[$0], cs[$0].order) < (-value[$1], cs[$1].order) }
     var order: [(index: Int, pick: ManzilPick)] = []  // (labelled as `Ranking.order`: no array cast)
     if mandatorySeconds > capacity {

@@ -87,7 +87,7 @@ public enum QuranPlanner {
     let ranking = ManzilScheduler.rank(blocks, day: day, capacity: capacity, desiredRetention: s.desiredRetention,
                                        cycle: s.cycleDays, model: model)
     let portion = ManzilPortion.blocks(blocks, rotation: s.manzilRotation, day: day, start: input.goal.startDate, cycleDays: s.cycleDays)
-    let r = blocks.map { ManzilScheduler.retrievability($0, on: day, cycle: s.cycleDays, model: model) }
+    let r = blocks.indices.map { ManzilScheduler.retrievability(blocks[$0], on: day, cycle: s.cycleDays, model: model) }
     var fits = ranking.fits
     if let portion { fits = portion.reduce(0) { $0 + blocks[$1].seconds } <= capacity }
     plan.cycle = QuranCycleStatus(cycleDays: s.cycleDays, units: units.count, totalSeconds: ranking.totalSeconds,
