@@ -11,16 +11,25 @@ enum OldRevision {
   /// recent revision waits whole (it is never split across items).
   static func candidates(input: QuranPlanInput, progress: QuranProgress, inRecent: [Bool], secondsPerLine: Double,
                          model: FSRS6) -> [ManzilCandidate] {
-    var memory: [ReviewUnitID: ReviewUnitMemory] = [:]
-    memory.reserveCapacity(input.units.count)  // (grown a doubling at a time, it rehashed every unit)
-    for m in input.units where memory[m.unit] == nil { memory[m.unit] = m }
+    // The shared table fetched once, not at each unit (each fetch retained its arrays).
+    let table = ReviewUnits.table
+    // Each unit's memory (the first listed) at the unit's place in the table: a dictionary
+    // hashed every unit twice, most of this function's work.
+    var memory = [ReviewUnitMemory?](repeating: nil, count: table.ids.count)
+    for m in input.units {
+      if let i = ReviewUnits.index(of: m.unit), memory[i] == nil { memory[i] = m }
+    }
     let declared = DeclaredMemory(goal: input.goal)
     let cycle = input.settings.cycleDays
     let day = input.date
     var out: [ManzilCandidate] = []
-    // The shared table fetched once, not at each unit (each fetch retained its arrays).
-    let table = ReviewUnits.table
-    for (order, unit) in table.ids.enumerated() {
+    // Each unit's memorised ayahs outside recent revision, counted in one pass over the ayahs:
+    // a unit with none (most units, for most learners) is passed over without walking its ayahs.
+    var eligible = [Int32](repeating: 0, count: table.ids.count)
+    table.unitOfAyah.withUnsafeBufferPointer { unitOf in
+      for a in 1...Quran.ayahCount where progress.learned[a] && !inRecent[a] { eligible[Int(unitOf[a])] += 1 }
+    }
+    for (order, unit) in table.ids.enumerated() where eligible[order] > 0 {
       if case .surah = unit, table.ranges[order].contains(where: { $0.ids.contains { inRecent[$0] } }) { continue }
       var runs: [AyahRange] = []
       var share = 0
@@ -36,7 +45,7 @@ enum OldRevision {
         }
       }
       guard !runs.isEmpty else { continue }
-      let m = memory[unit]
+      let m = memory[order]
       let prior = declared.prior(at: order)
       let state = m?.state ?? prior?.state ?? QuranMemory.priorState(selfRating: .hard)
       let deadline: EpochDay
