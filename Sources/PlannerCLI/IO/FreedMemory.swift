@@ -15,7 +15,8 @@ enum FreedMemory {
   /// Keeps freed heap pages in the process for the next learner: glibc gave the top of the heap
   /// back after each learner (a trim above 128 KB) and served each snapshot's buffer (above
   /// its mmap threshold) from fresh pages, so every learner faulted its memory in again, about
-  /// 40 page faults and their zeroing a learner (Benchmarks/README.md, "Freed memory kept").
+  /// 20–50 page faults and their zeroing a learner (Benchmarks/README.md, "Copies, page faults
+  /// and system calls").
   /// Peak memory is unchanged: it is the same pages, kept. An operator's own
   /// `GLIBC_TUNABLES=glibc.malloc.…` setting is left to rule.
   /// Returns whether the settings were made (glibc, and no operator's setting).
