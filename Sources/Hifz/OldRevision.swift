@@ -13,8 +13,8 @@ enum OldRevision {
                          model: FSRS6) -> [ManzilCandidate] {
     // The shared table fetched once, not at each unit (each fetch retained its arrays).
     let table = ReviewUnits.table
-    // Each unit's memory (the first listed) at the unit's place in the table: a dictionary
-    // hashed every unit twice, most of this function's work.
+    // Each unit's memory (the first listed) at the unit's place in the table, not in a
+    // dictionary (which hashed every unit twice).
     var memory = [ReviewUnitMemory?](repeating: nil, count: table.ids.count)
     for m in input.units {
       if let i = ReviewUnits.index(of: m.unit), memory[i] == nil { memory[i] = m }

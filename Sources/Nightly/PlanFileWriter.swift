@@ -39,7 +39,6 @@ enum PlanFileWriter {
   struct Listing: Sendable {
     /// The folder's entries (a real folder, not a link), temporaries removed.
     var names: Set<String>
-    var removed: Int
   }
 
   /// The process id in temporary names (fetched once: a system call per plan otherwise).
@@ -78,13 +77,13 @@ enum PlanFileWriter {
   static func removeStaleTemporaries(in folder: String) -> Listing? {
     guard !DurableFile.isSymlink(folder), let listing = opendir(folder) else { return nil }
     defer { closedir(listing) }
-    var seen = Listing(names: [], removed: 0)
+    var seen = Listing(names: [])
     while let entry = readdir(listing) {
       let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
         let all = raw.bindMemory(to: UInt8.self)
         return String(decoding: all[..<(all.firstIndex(of: 0) ?? all.count)], as: UTF8.self)
       }
-      if isTemporary(name), unlink(folder + "/" + name) == 0 { seen.removed += 1; continue }
+      if isTemporary(name), unlink(folder + "/" + name) == 0 { continue }
       seen.names.insert(name)
     }
     return seen
