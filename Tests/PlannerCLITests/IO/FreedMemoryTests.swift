@@ -10,6 +10,9 @@ struct FreedMemoryTests {
     // glibc accepts both settings (a failed mallopt would leave the job faulting its pages in).
     #expect(FreedMemory.keepForReuse(environment: ["GLIBC_TUNABLES": "glibc.pthread.rseq=0"]))
     #expect(FreedMemory.keepForReuse(environment: [:]))
+    #else
+    // Apple platforms' malloc has no such settings: nothing is made.
+    #expect(!FreedMemory.keepForReuse(environment: [:]))
     #endif
   }
 }
