@@ -17,7 +17,7 @@ enum FreedMemory {
   /// its mmap threshold) from fresh pages, so every learner faulted its memory in again, about
   /// 20–50 page faults and their zeroing a learner (Benchmarks/README.md, "Copies, page faults
   /// and system calls").
-  /// Peak memory is unchanged: it is the same pages, kept. An operator's own
+  /// The peak is the same pages, kept (about 1 MiB more measured). An operator's own
   /// `GLIBC_TUNABLES=glibc.malloc.…` setting is left to rule.
   /// Returns whether the settings were made (glibc, and no operator's setting).
   @discardableResult

@@ -16,7 +16,7 @@ public struct JSONNodeDecoder {
   /// `T` from `node`; on any failure, `JSONDecoder`'s result for `bytes` (the text `node` was
   /// parsed from), error included.
   public func decode<T: Decodable>(_ type: T.Type, from node: JSONNode, bytes: Data) throws -> T {
-    if let value = try? T(from: NodeDecoder(node: node, codingPath: [])) { return value }
+    if let value = try? T(from: NodeDecoder(node: node)) { return value }
     return try JSONDecoder().decode(T.self, from: bytes)
   }
 }
@@ -24,26 +24,26 @@ public struct JSONNodeDecoder {
 /// Thrown inside: the caller falls back to `JSONDecoder`, which says what is wrong.
 private struct Refused: Error {}
 
-// The containers pass their coding path on unchanged (empty): it only ever names where an
+// The decoder and its containers report an empty coding path: a path only ever names where an
 // error happened, and any error here is redone by `JSONDecoder`, whose errors carry the path.
 // (Appending each key made an array per nested value, a sixth of decoding a profile.)
 
 private struct NodeDecoder: Decoder {
   let node: JSONNode
-  var codingPath: [any CodingKey]
+  var codingPath: [any CodingKey] { [] }
   var userInfo: [CodingUserInfoKey: Any] { [:] }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
     guard case .object(let object) = node else { throw Refused() }
-    return KeyedDecodingContainer(KeyedNodeContainer<Key>(object: object, codingPath: codingPath))
+    return KeyedDecodingContainer(KeyedNodeContainer<Key>(object: object))
   }
 
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
     guard case .array(let items) = node else { throw Refused() }
-    return UnkeyedNodeContainer(items: items, codingPath: codingPath)
+    return UnkeyedNodeContainer(items: items)
   }
 
-  func singleValueContainer() throws -> any SingleValueDecodingContainer { SingleNodeContainer(node: node, codingPath: codingPath) }
+  func singleValueContainer() throws -> any SingleValueDecodingContainer { SingleNodeContainer(node: node) }
 }
 
 /// The scalar readings shared by the three containers.
@@ -69,7 +69,7 @@ private enum NodeValue {
     return value
   }
 
-  static func decode<T: Decodable>(_ node: JSONNode, as type: T.Type, codingPath: [any CodingKey]) throws -> T {
+  static func decode<T: Decodable>(_ node: JSONNode, as type: T.Type) throws -> T {
     // The common leaves read directly: through `T(from:)` each one cost a boxed decoder and a
     // boxed container (a profile's 21 parameters were a fifth of decoding it).
     if type == String.self { return try string(node) as! T }
@@ -88,13 +88,13 @@ private enum NodeValue {
     if type == Float.self || type == Date.self || type == Data.self || type == URL.self || type == Decimal.self {
       throw Refused()
     }
-    return try T(from: NodeDecoder(node: node, codingPath: codingPath))
+    return try T(from: NodeDecoder(node: node))
   }
 }
 
 private struct KeyedNodeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   let object: JSONObject
-  var codingPath: [any CodingKey]
+  var codingPath: [any CodingKey] { [] }
 
   var allKeys: [Key] { object.pairs.compactMap { Key(stringValue: $0.0) } }
   func contains(_ key: Key) -> Bool { object[key.stringValue] != nil }
@@ -118,7 +118,7 @@ private struct KeyedNodeContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     try present(key).map { try NodeValue.integer($0, as: Int.self) }
   }
   func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-    try present(key).map { try NodeValue.decode($0, as: type, codingPath: codingPath) }
+    try present(key).map { try NodeValue.decode($0, as: type) }
   }
   func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try NodeValue.bool(node(key)) }
   func decode(_ type: String.Type, forKey key: Key) throws -> String { try NodeValue.string(node(key)) }
@@ -135,15 +135,15 @@ private struct KeyedNodeContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
   func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try NodeValue.integer(node(key), as: UInt32.self) }
   func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try NodeValue.integer(node(key), as: UInt64.self) }
   func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-    try NodeValue.decode(node(key), as: type, codingPath: codingPath)
+    try NodeValue.decode(node(key), as: type)
   }
 
   func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
-    try NodeDecoder(node: node(key), codingPath: codingPath).container(keyedBy: type)
+    try NodeDecoder(node: node(key)).container(keyedBy: type)
   }
 
   func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-    try NodeDecoder(node: node(key), codingPath: codingPath).unkeyedContainer()
+    try NodeDecoder(node: node(key)).unkeyedContainer()
   }
 
   func superDecoder() throws -> any Decoder { throw Refused() }
@@ -152,15 +152,12 @@ private struct KeyedNodeContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
 
 private struct UnkeyedNodeContainer: UnkeyedDecodingContainer {
   let items: [JSONNode]
-  var codingPath: [any CodingKey]
+  var codingPath: [any CodingKey] { [] }
   var currentIndex = 0
   var count: Int? { items.count }
   var isAtEnd: Bool { currentIndex >= items.count }
 
-  init(items: [JSONNode], codingPath: [any CodingKey]) {
-    self.items = items
-    self.codingPath = codingPath
-  }
+  init(items: [JSONNode]) { self.items = items }
 
   private mutating func next() throws -> JSONNode {
     guard currentIndex < items.count else { throw Refused() }
@@ -189,15 +186,15 @@ private struct UnkeyedNodeContainer: UnkeyedDecodingContainer {
   mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try NodeValue.integer(next(), as: UInt32.self) }
   mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try NodeValue.integer(next(), as: UInt64.self) }
   mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-    try NodeValue.decode(next(), as: type, codingPath: codingPath)
+    try NodeValue.decode(next(), as: type)
   }
 
   mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
-    try NodeDecoder(node: next(), codingPath: codingPath).container(keyedBy: type)
+    try NodeDecoder(node: next()).container(keyedBy: type)
   }
 
   mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
-    try NodeDecoder(node: next(), codingPath: codingPath).unkeyedContainer()
+    try NodeDecoder(node: next()).unkeyedContainer()
   }
 
   mutating func superDecoder() throws -> any Decoder { throw Refused() }
@@ -205,7 +202,7 @@ private struct UnkeyedNodeContainer: UnkeyedDecodingContainer {
 
 private struct SingleNodeContainer: SingleValueDecodingContainer {
   let node: JSONNode
-  var codingPath: [any CodingKey]
+  var codingPath: [any CodingKey] { [] }
 
   func decodeNil() -> Bool { node.isNull }
   func decode(_ type: Bool.Type) throws -> Bool { try NodeValue.bool(node) }
@@ -222,5 +219,5 @@ private struct SingleNodeContainer: SingleValueDecodingContainer {
   func decode(_ type: UInt16.Type) throws -> UInt16 { try NodeValue.integer(node, as: UInt16.self) }
   func decode(_ type: UInt32.Type) throws -> UInt32 { try NodeValue.integer(node, as: UInt32.self) }
   func decode(_ type: UInt64.Type) throws -> UInt64 { try NodeValue.integer(node, as: UInt64.self) }
-  func decode<T: Decodable>(_ type: T.Type) throws -> T { try NodeValue.decode(node, as: type, codingPath: codingPath) }
+  func decode<T: Decodable>(_ type: T.Type) throws -> T { try NodeValue.decode(node, as: type) }
 }
