@@ -35,34 +35,53 @@ import PlannerCore
   }
   // Each fit is timed `repeats` times and the least kept, ours and fsrs-rs's alike.
   let repeats = benchQuick ? 1 : max(1, Int(env["PLANNER_DEVSET_REPEATS"] ?? "") ?? 3)
+  // `$PLANNER_DEVSET_ROUNDS` (default 3): fsrs-rs's fits and ours are timed in this many rounds,
+  // one after the other (fsrs-rs, ours, fsrs-rs, ours, …), each fold's least time kept on each
+  // side over all rounds. This host's speed drifts by a third within minutes; one block of each
+  // could land in different spells and move the ratio by as much, rounds put both sides in
+  // the same spells. Each round's own ratio is reported too.
+  let rounds = benchQuick ? 1 : max(1, Int(env["PLANNER_DEVSET_ROUNDS"] ?? "") ?? 3)
   // fsrs-rs on the same training data, in the same run: `$PLANNER_FSRS_RS_PYTHON` is a Python
   // with fsrs-rs-python installed (a virtual environment; never needed by the tests). Every tss5
   // fold's training part, timed as wall and as process CPU time (all its threads), best of
   // `repeats` as ours.
-  var fsrsRs: DevSetFitTimes?
-  if !benchQuick, let python = env["PLANNER_FSRS_RS_PYTHON"] {
-    let scored = learners.filter { l in
-      l.1.reduce(0) { $0 + $1.elapsedDays.dropFirst().filter { $0 >= 1 }.count } >= DatasetEvaluation.minimumTargets
-    }.map { dir + "/" + $0.0 + ".csv" }
+  let python = benchQuick ? nil : env["PLANNER_FSRS_RS_PYTHON"]
+  let scored = learners.filter { l in
+    l.1.reduce(0) { $0 + $1.elapsedDays.dropFirst().filter { $0 >= 1 }.count } >= DatasetEvaluation.minimumTargets
+  }.map { dir + "/" + $0.0 + ".csv" }
+  // One run of fsrs-rs-fit.py: each (learner, fold)'s best of `repeats`, keyed `learner#fold`.
+  func timeFsrsRs(_ python: String) -> [String: DevSetFitTime]? {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: python)
     process.arguments = ["Benchmarks/scripts/fsrs-rs-fit.py", "--all-folds", "--repeats", String(repeats)] + scored
     let pipe = Pipe()
     process.standardOutput = pipe
-    if (try? process.run()) != nil {
-      let out = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-      process.waitUntilExit()
-      var times = DevSetFitTimes()
-      for line in out.split(separator: "\n") {
-        guard let v = try? JSONParser.parse(String(line)),
-          let sec = devSetMember(v, "seconds")?.doubleValue, let cpu = devSetMember(v, "cpu_seconds")?.doubleValue,
-          let n = devSetMember(v, "training_targets")?.doubleValue, let fold = devSetMember(v, "fold")?.doubleValue
-        else { continue }
-        times.add(fold: Int(fold), wall: sec, cpu: cpu, targets: Int(n))
-      }
-      if process.terminationStatus == 0 { fsrsRs = times }
+    guard (try? process.run()) != nil else { return nil }
+    let out = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    var times: [String: DevSetFitTime] = [:]
+    for line in out.split(separator: "\n") {
+      guard let v = try? JSONParser.parse(String(line)), case .string(let file)? = devSetMember(v, "file"),
+        let sec = devSetMember(v, "seconds")?.doubleValue, let cpu = devSetMember(v, "cpu_seconds")?.doubleValue,
+        let n = devSetMember(v, "training_targets")?.doubleValue, let fold = devSetMember(v, "fold")?.doubleValue
+      else { continue }
+      let learner = String(file.split(separator: "/").last?.dropLast(4) ?? "")
+      times["\(learner)#\(Int(fold))"] = DevSetFitTime(fold: Int(fold), wall: sec, cpu: cpu, targets: Int(n))
     }
-    FileHandle.standardError.write(Data("optimizer-devset: fsrs-rs fits: \(fsrsRs.map { $0.summary } ?? "failed")\n".utf8))
+    return process.terminationStatus == 0 ? times : nil
+  }
+  var fsrsRsBest: [String: DevSetFitTime] = [:]
+  var fsrsRsFailed = false
+  func timeFsrsRsRound() -> [String: DevSetFitTime]? {
+    guard let python, !fsrsRsFailed else { return nil }
+    guard let times = timeFsrsRs(python) else {
+      fsrsRsFailed = true
+      FileHandle.standardError.write(Data("optimizer-devset: fsrs-rs fits: failed\n".utf8))
+      return nil
+    }
+    DevSetFitTime.keepLeast(times, in: &fsrsRsBest)
+    FileHandle.standardError.write(Data("optimizer-devset: fsrs-rs fits: \(DevSetFitTimes(times).summary)\n".utf8))
+    return times
   }
   if let dump = env["PLANNER_DEVSET_DUMP"] {
     devSetDump(learners, configuration: FSRSOptimizer.Configuration(), to: dump, holdout: env["PLANNER_DEVSET_DUMP_HOLDOUT"] != nil)
@@ -118,69 +137,98 @@ import PlannerCore
       ("seconds_all_folds", rounded(s, 3)), ("load_average", loadAverage()),
     ]) }
     // Fit speed on the training part of every tss5 fold of each learner, best of `repeats`: one
-    // thread (wall and this thread's CPU time), and two threads (wall).
-    var ours = DevSetFitTimes()
+    // thread (wall and this thread's CPU time), and two threads (wall, first round only).
+    var oursBest: [String: DevSetFitTime] = [:]
     var fitSeconds2 = 0.0, fitSeconds2All = 0.0
     var passesLast = 0.0, passesAll = 0.0, foldsLast = 0, foldsAll = 0
-    for (name, cards) in learners {
-      guard let split = try? TimeSeriesEvaluation(cards: cards, split: .timeSeries(folds: 5), bins: .log2),
-        split.scored.count >= DatasetEvaluation.minimumTargets
-      else { continue }
-      for fold in 0..<5 where folds?.contains(fold) ?? true {
-        guard let cut = split.cutoffTime(fold: fold) else { continue }
-        let history = split.history(before: cut)
-        var one = configuration
-        one.threads = 1
-        var wall = Double.infinity
-        var cpu = Double.infinity
-        var fit: FSRSFitReport!
-        for _ in 0..<repeats {
-          var w = 0.0
-          cpu = min(cpu, threadCPUSeconds { w = seconds { fit = FSRSOptimizer(configuration: one).fit(history) } })
-          wall = min(wall, w)
+    var roundRatios: [(last: Double, all: Double)] = []
+    var buildCPUAll = 0.0
+    for round in 0..<rounds {
+      let theirs = timeFsrsRsRound()
+      var ours: [String: DevSetFitTime] = [:]
+      for (name, cards) in learners {
+        guard let split = try? TimeSeriesEvaluation(cards: cards, split: .timeSeries(folds: 5), bins: .log2),
+          split.scored.count >= DatasetEvaluation.minimumTargets
+        else { continue }
+        for fold in 0..<5 where folds?.contains(fold) ?? true {
+          guard let cut = split.cutoffTime(fold: fold) else { continue }
+          let history = split.history(before: cut)
+          var one = configuration
+          one.threads = 1
+          // The fit's input built before the clock starts, as fsrs-rs-fit.py builds its items
+          // before timing `compute_parameters` (the build is timed on its own, below).
+          var data: TrainingData!
+          var build = Double.infinity
+          for _ in 0..<(round == 0 ? repeats : 0) { build = min(build, threadCPUSeconds { data = TrainingData(history) }) }
+          if data == nil { data = TrainingData(history) } else { buildCPUAll += build }
+          var wall = Double.infinity
+          var cpu = Double.infinity
+          var fit: FSRSFitReport!
+          for _ in 0..<repeats {
+            var w = 0.0
+            cpu = min(cpu, threadCPUSeconds { w = seconds { fit = FSRSOptimizer(configuration: one).fit(data) } })
+            wall = min(wall, w)
+          }
+          ours["\(name)#\(fold)"] = DevSetFitTime(fold: fold, wall: wall, cpu: cpu, targets: fit.trainingExamples)
+          guard round == 0 else { continue }
+          if env["PLANNER_DEVSET_TRACE"] != nil {
+            stderr("  trace \(variant) \(name) fold \(fold): n \(fit.trainingExamples) γ \(fit.regularization.map { String(format: "%.3f", $0) } ?? "-") passes \(String(format: "%.1f", fit.passes)) steps \(fit.steps) \(fit.scope.rawValue) cpu \(String(format: "%.4f", cpu))")
+          }
+          passesAll += fit.passes
+          foldsAll += 1
+          if fold == 4 {
+            passesLast += fit.passes
+            foldsLast += 1
+          }
+          guard !fitsOnly else { continue }
+          // Two threads (`planner optimize`'s default), wall time: what a user waits for.
+          var two = configuration
+          two.threads = 2
+          var best = Double.infinity
+          for _ in 0..<repeats { best = min(best, seconds { _ = FSRSOptimizer(configuration: two).fit(data) }) }
+          fitSeconds2All += best
+          if fold == 4 { fitSeconds2 += best }
         }
-        ours.add(fold: fold, wall: wall, cpu: cpu, targets: fit.trainingExamples)
-        if env["PLANNER_DEVSET_TRACE"] != nil {
-          stderr("  trace \(variant) \(name) fold \(fold): n \(fit.trainingExamples) γ \(fit.regularization.map { String(format: "%.3f", $0) } ?? "-") passes \(String(format: "%.1f", fit.passes)) steps \(fit.steps) \(fit.scope.rawValue) cpu \(String(format: "%.4f", cpu))")
+      }
+      DevSetFitTime.keepLeast(ours, in: &oursBest)
+      if let theirs {
+        // This round's ratio, over the folds both sides timed.
+        let a = DevSetFitTimes(theirs.filter { ours[$0.key] != nil }), b = DevSetFitTimes(ours.filter { theirs[$0.key] != nil })
+        if b.lastCPU > 0 || b.allCPU > 0 {
+          roundRatios.append((b.lastCPU > 0 ? a.lastCPU / b.lastCPU : 0, a.allCPU / b.allCPU))
+          stderr("optimizer-devset \(variant): round \(round + 1) of \(rounds): ours \(b.summary); fsrs-rs/ours CPU \(String(format: "%.2f", roundRatios.last!.last))× last folds, \(String(format: "%.2f", roundRatios.last!.all))× all folds")
         }
-        passesAll += fit.passes
-        foldsAll += 1
-        guard !fitsOnly else { continue }
-        // Two threads (`planner optimize`'s default), wall time: what a user waits for.
-        var two = configuration
-        two.threads = 2
-        var best = Double.infinity
-        for _ in 0..<repeats { best = min(best, seconds { _ = FSRSOptimizer(configuration: two).fit(history) }) }
-        fitSeconds2All += best
-        guard fold == 4 else { continue }
-        passesLast += fit.passes
-        foldsLast += 1
-        fitSeconds2 += best
       }
     }
+    let oursTimes = DevSetFitTimes(oursBest)
+    let fsrsRs: DevSetFitTimes? = fsrsRsBest.isEmpty ? nil : DevSetFitTimes(fsrsRsBest.filter { oursBest[$0.key] != nil })
+    if let fsrsRs { stderr("optimizer-devset: fsrs-rs fits, least over \(rounds) round(s): \(fsrsRs.summary)") }
     func ratio(_ a: Double?, _ b: Double) -> JSONNode { a.map { rounded($0 / b, 3) } ?? .null }
     report("optimizer-devset-speed", [
-      ("variant", .string(variant)), ("training_targets", .number(Double(ours.lastTargets))),
-      ("training_targets_all_folds", .number(Double(ours.allTargets))),
-      ("fit_seconds_1_thread", rounded(ours.lastWall, 4)), ("fit_cpu_seconds_1_thread", rounded(ours.lastCPU, 4)),
+      ("variant", .string(variant)), ("training_targets", .number(Double(oursTimes.lastTargets))),
+      ("training_targets_all_folds", .number(Double(oursTimes.allTargets))),
+      ("fit_seconds_1_thread", rounded(oursTimes.lastWall, 4)), ("fit_cpu_seconds_1_thread", rounded(oursTimes.lastCPU, 4)),
       ("fit_seconds_2_threads", rounded(fitSeconds2, 4)), ("fit_seconds_2_threads_all_folds", rounded(fitSeconds2All, 4)),
       ("mean_passes_last_folds", rounded(passesLast / Double(max(foldsLast, 1)), 3)),
       ("mean_passes_all_folds", rounded(passesAll / Double(max(foldsAll, 1)), 3)),
-      ("fit_seconds_all_folds", rounded(ours.allWall, 4)), ("fit_cpu_seconds_all_folds", rounded(ours.allCPU, 4)),
+      ("fit_seconds_all_folds", rounded(oursTimes.allWall, 4)), ("fit_cpu_seconds_all_folds", rounded(oursTimes.allCPU, 4)),
       ("fsrs_rs_seconds", fsrsRs.map { rounded($0.lastWall, 4) } ?? .null),
       ("fsrs_rs_cpu_seconds", fsrsRs.map { rounded($0.lastCPU, 4) } ?? .null),
       ("fsrs_rs_seconds_all_folds", fsrsRs.map { rounded($0.allWall, 4) } ?? .null),
       ("fsrs_rs_cpu_seconds_all_folds", fsrsRs.map { rounded($0.allCPU, 4) } ?? .null),
       ("fsrs_rs_training_targets", fsrsRs.map { .number(Double($0.lastTargets)) } ?? .null),
-      ("speedup_vs_fsrs_rs_1_thread", ratio(fsrsRs?.lastWall, ours.lastWall)),
+      ("speedup_vs_fsrs_rs_1_thread", ratio(fsrsRs?.lastWall, oursTimes.lastWall)),
       ("speedup_vs_fsrs_rs_2_threads", ratio(fsrsRs?.lastWall, fitSeconds2)),
       ("speedup_vs_fsrs_rs_2_threads_all_folds", ratio(fsrsRs?.allWall, fitSeconds2All)),
-      ("speedup_vs_fsrs_rs_cpu", ratio(fsrsRs?.lastCPU, ours.lastCPU)),
-      ("speedup_vs_fsrs_rs_cpu_all_folds", ratio(fsrsRs?.allCPU, ours.allCPU)),
-      ("repeats", .number(Double(repeats))),
+      ("speedup_vs_fsrs_rs_cpu", ratio(fsrsRs?.lastCPU, oursTimes.lastCPU)),
+      ("speedup_vs_fsrs_rs_cpu_all_folds", ratio(fsrsRs?.allCPU, oursTimes.allCPU)),
+      ("training_data_cpu_seconds_all_folds", rounded(buildCPUAll, 4)),
+      ("speedup_vs_fsrs_rs_cpu_by_round", .array(roundRatios.map { rounded($0.last, 3) })),
+      ("speedup_vs_fsrs_rs_cpu_all_folds_by_round", .array(roundRatios.map { rounded($0.all, 3) })),
+      ("repeats", .number(Double(repeats))), ("rounds", .number(Double(rounds))),
       ("load_average", loadAverage()),
     ])
-    stderr("optimizer-devset \(variant): fits: \(ours.summary); on 2 threads: last fold \(String(format: "%.4f", fitSeconds2)) s, all folds \(String(format: "%.4f", fitSeconds2All)) s")
+    stderr("optimizer-devset \(variant): fits: \(oursTimes.summary); on 2 threads: last fold \(String(format: "%.4f", fitSeconds2)) s, all folds \(String(format: "%.4f", fitSeconds2All)) s")
     if let agg { stderr("optimizer-devset \(variant): log loss \(String(format: "%.5f", agg[0].logLoss)) RMSE(bins) \(String(format: "%.5f", agg[0].rmseBins)) AUC \(String(format: "%.5f", agg[0].auc)); beats fsrs-rs on \(wins)/\(compared); worst vs defaults \(String(format: "%+.5f", worstVsDefault)); \(String(format: "%.2f", s)) s") }
     if env["PLANNER_DEVSET_PER_LEARNER"] != nil { for l in lines { stderr(l) } }
   }
@@ -296,9 +344,40 @@ let devSetVariants: [String: FSRSOptimizer.Configuration] = {
 }()
 
 /// Fit times summed over learners: the last tss5 fold and all five.
+/// One fit's least time over the repeats (and rounds): wall, CPU, and its training targets.
+struct DevSetFitTime {
+  var fold: Int
+  var wall: Double
+  var cpu: Double
+  var targets: Int
+
+  /// Keeps in `best` each fit's least wall and least CPU time of `times` and what it holds.
+  static func keepLeast(_ times: [String: DevSetFitTime], in best: inout [String: DevSetFitTime]) {
+    for (key, t) in times {
+      if var b = best[key] {
+        b.wall = min(b.wall, t.wall)
+        b.cpu = min(b.cpu, t.cpu)
+        best[key] = b
+      } else {
+        best[key] = t
+      }
+    }
+  }
+}
+
 struct DevSetFitTimes {
   var lastWall = 0.0, lastCPU = 0.0, allWall = 0.0, allCPU = 0.0
   var lastTargets = 0, allTargets = 0
+
+  init() {}
+
+  /// The sums of `times` (added in key order, so the sums do not depend on the dictionary's).
+  init(_ times: [String: DevSetFitTime]) {
+    for key in times.keys.sorted() {
+      let t = times[key]!
+      add(fold: t.fold, wall: t.wall, cpu: t.cpu, targets: t.targets)
+    }
+  }
 
   mutating func add(fold: Int, wall: Double, cpu: Double, targets: Int) {
     allWall += wall
