@@ -258,6 +258,7 @@ func parseVariant(_ text: String) -> FSRSOptimizer.Configuration? {
     if token == "ft" { c.singlePrecisionTangents = true; continue }
     if token == "noshare" { c.sharedPrefixes = false; continue }
     if token == "nofirst" { c.valueFirstOnRetry = false; continue }
+    if token == "nopool" { c.pooledSharedExamples = false; continue }
     if token == "dgn" { c.directGaussNewton = true; continue }
     if token == "ev" { c.directGaussNewton = true; c.evidenceRegularization = true; continue }
     if token == "plain" {

@@ -37,14 +37,19 @@ extension FSRS6LossGradient {
       lane.loss = loss
       let h = sampled ? fisher : nil
       if let prefixes {
-        // The reviews an earlier card shares: their examples from the slots, then the state.
+        // The reviews an earlier card shares: their examples were added by the card that
+        // computed them, with this card's weights (`shareWeights`), or are replayed from the
+        // slots one by one; then the state.
         let (shared, slots, looked) = prefixes.card(c - first)
+        let pooled = prefixes.shareWeights != nil && fisherStride <= 1
         if shared > 0 {
-          var ds = lane.ds
-          for j in 0..<shared {
-            let e = prefixes.cache + Int(slots[j])
-            replay(&lane, ds, e, start + 1 + j, ratings, elapsed, weights: weights, fisher: h)
-            ds = e.pointee.ds
+          if !pooled {
+            var ds = lane.ds
+            for j in 0..<shared {
+              let e = prefixes.cache + Int(slots[j])
+              replay(&lane, ds, e, start + 1 + j, ratings, elapsed, weights: weights, fisher: h)
+              ds = e.pointee.ds
+            }
           }
           let e = prefixes.cache + Int(slots[shared - 1])
           lane.s = e.pointee.s
@@ -53,11 +58,13 @@ extension FSRS6LossGradient {
           lane.dd = e.pointee.dd
           lane.i = start + 1 + shared
         }
-        // The rest, each review a later card shares kept in its slot.
+        // The rest, each review a later card shares kept in its slot (and, pooled, its
+        // example added with the sharing cards' weights too).
         while lane.i < lane.end {
           let j = lane.i - start - 1
           let slot = j < looked ? Int(slots[j]) : -1
-          step(&lane, ratings, elapsed, weights: weights, fisher: h, record: slot >= 0 ? prefixes.cache + slot : nil)
+          step(&lane, ratings, elapsed, weights: weights, fisher: h, record: slot >= 0 ? prefixes.cache + slot : nil,
+               sharedWeight: pooled && slot >= 0 ? prefixes.shareWeights.unsafelyUnwrapped[slot] : 0)
         }
       } else {
         while lane.i < lane.end { step(&lane, ratings, elapsed, weights: weights, fisher: h) }

@@ -192,12 +192,14 @@ struct FSRS6LossGradient {
   }
 
   /// One review of a lane: its example's loss and gradient (if it is on a later day), then the
-  /// state and tangents after it.
+  /// state and tangents after it. `sharedWeight` is added to the example's weight: the weights
+  /// of the same example on the cards that share this review (``SharedPrefixes``), added here
+  /// once instead of on each of them.
   @inlinable @inline(__always)
   func step<T: PassTangent>(
     _ lane: inout Lane<T>, _ ratings: UnsafeBufferPointer<UInt8>, _ elapsed: UnsafeBufferPointer<Int32>,
     weights: UnsafeBufferPointer<Double>?, fisher: UnsafeMutablePointer<FisherRow>?,
-    record: UnsafeMutablePointer<SharedReview<T>>? = nil
+    record: UnsafeMutablePointer<SharedReview<T>>? = nil, sharedWeight: Double = 0
   ) {
     let eps = BinaryCrossEntropy.epsilon
     let i = lane.i
@@ -236,7 +238,7 @@ struct FSRS6LossGradient {
       // The example: BCE of p = clamp(R, ε, 1 − ε) against recall = G > 1.
       let recalled = g > 1
       let p = Swift.min(Swift.max(r, eps), 1 - eps)
-      let weight = weights?[i] ?? 1
+      let weight = (weights?[i] ?? 1) + sharedWeight
       let inside = r > eps && r < 1 - eps
       // ln p = −w20·ln(base) when R is not clamped: one log fewer per recall.
       let term = recalled ? (inside ? -w20 * lb : log(p)) : log(1 - p)

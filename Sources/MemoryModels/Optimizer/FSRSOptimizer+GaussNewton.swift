@@ -38,8 +38,10 @@ extension FSRSOptimizer {
     var sampled = 0
     for c in Swift.stride(from: 0, to: cards, by: stride) { sampled += data.exampleCounts[c] }
     let fisherScale = stride == 1 || sampled == 0 ? 1 : Double(data.exampleCount) / Double(sampled)
-    // Each half's trie of shared first reviews (``SharedPrefixes``), found once per fit.
+    // Each half's trie of shared first reviews (``SharedPrefixes``), found once per fit, and
+    // the weights its shared examples are added with (pooled, once per objective).
     let prefixes = floatTangents ? prefixes : nil
+    let shares = configuration.pooledSharedExamples && stride == 1 ? prefixes?.shareWeights(data, weights: weights) : nil
     let f = { (u: [Double]) -> (Double, [Double], [Double]) in
       let w = (0..<21).map { prior[$0] + sigma[$0] * u[$0] }
       let model = FSRS6LossGradient(w, singlePrecision: single)
@@ -88,7 +90,8 @@ extension FSRSOptimizer {
                       lp[h] = l
                       gp[h] = g
                     }
-                    FitPrefixes.inHalves(prefixes, FSRS6LossGradient.SharedReview<FloatTangent>.self, threads: threads, work)
+                    FitPrefixes.inHalves(
+                      prefixes, FSRS6LossGradient.SharedReview<FloatTangent>.self, shareWeights: shares, threads: threads, work)
                   }
                 }
               }
@@ -133,6 +136,9 @@ extension FSRSOptimizer {
     let cards = data.trainingCardCount
     let threads = configuration.threads
     let single = configuration.singlePrecisionPass
+    // Pooled as ``fisherObjective(_:prior:gamma:weights:prefixes:)`` pools them: the same bits.
+    let shares = configuration.pooledSharedExamples && configuration.fisherStride <= 1
+      ? prefixes?.shareWeights(data, weights: weights) : nil
     return { (u: [Double]) -> Double in
       let w = (0..<21).map { prior[$0] + sigma[$0] * u[$0] }
       let model = FSRS6LossGradient(w, singlePrecision: single)
@@ -152,7 +158,7 @@ extension FSRSOptimizer {
                     weights: weights == nil ? nil : wp, fisher: nil, buffer: nil, prefixes: views?[h], tangents: NoTangent.self)
                   lp[h] = l
                 }
-                FitPrefixes.inHalves(prefixes, FSRS6LossGradient.SharedReview<NoTangent>.self, threads: threads, work)
+                FitPrefixes.inHalves(prefixes, FSRS6LossGradient.SharedReview<NoTangent>.self, shareWeights: shares, threads: threads, work)
               }
             }
           }

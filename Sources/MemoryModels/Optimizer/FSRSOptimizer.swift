@@ -107,6 +107,11 @@ public struct FSRSOptimizer: Sendable {
     /// The Gauss–Newton passes take the state after reviews that an earlier card of the pass
     /// shares from that card (``SharedPrefixes``): the same bits, less work.
     public var sharedPrefixes = true
+    /// With ``sharedPrefixes``: a Gauss–Newton pass adds an example that several cards of a
+    /// half share once, on the card that computes it, with their summed weight (its loss,
+    /// gradient and Fisher terms are linear in the weight), instead of replaying it on each
+    /// card: the same sums up to their rounding, and the shared reviews cost nothing.
+    public var pooledSharedExamples = true
     /// A Gauss–Newton trial after a rejected one is first scored by the same pass without
     /// tangents (``FSRSOptimizer/fisherObjectiveValue``; the same bits), the full pass only if
     /// it is accepted: the same steps, fewer passes.
@@ -197,7 +202,7 @@ public struct FSRSOptimizer: Sendable {
     let defaults = FSRSParameters.defaults
     // The tries of shared first reviews, for every pass of the direct fit (found once).
     let prefixes = configuration.sharedPrefixes && configuration.directGaussNewton
-      && data.exampleCount >= Self.minimumExamplesForTraining ? FitPrefixes(data, threads: configuration.threads) : nil
+      && data.exampleCount >= Self.minimumExamplesForTraining ? FitPrefixes(data) : nil
     let defaultLoss = Self.meanLogLoss(data, defaults, threads: configuration.threads, prefixes: prefixes)
     var report = FSRSFitReport(
       parameters: defaults, scope: .defaults, reason: "", reviews: data.reviewCount, cards: data.cardCount,

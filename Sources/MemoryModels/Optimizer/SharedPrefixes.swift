@@ -222,51 +222,64 @@ extension FSRS6LossGradient {
   }
 }
 
-/// The tries of one fit's data for its passes' two fixed halves of the cards: one trie over both
-/// when they run one after the other (one thread), so the second half also takes what the first
-/// computed; one per half when they may run side by side. The bits are the same either way.
+/// The tries of one fit's data for its passes' two fixed halves of the cards, one per half,
+/// whether the halves run one after the other (one thread) or side by side: a Gauss–Newton pass
+/// adds the examples a half's cards share once, with their summed weight
+/// (``SharedPrefixes/shareWeights(ratings:elapsed:starts:weights:)``), so what a half shares
+/// must not depend on the threads.
 @usableFromInline
 struct FitPrefixes: Sendable {
   @usableFromInline let tries: [SharedPrefixes]
   @usableFromInline let mid: Int
 
-  init(_ data: TrainingData, threads: Int, maxNodes: Int = SharedPrefixes.maxNodes) {
+  init(_ data: TrainingData, maxNodes: Int = SharedPrefixes.maxNodes) {
     let cards = data.trainingCardCount
     let mid = cards / 2
     self.mid = mid
     tries = data.ratings.withUnsafeBufferPointer { ratings in
       data.elapsed.withUnsafeBufferPointer { elapsed in
         data.starts.withUnsafeBufferPointer { starts in
-          threads <= 1
-            ? [SharedPrefixes(ratings: ratings, elapsed: elapsed, starts: starts, first: 0, last: cards, mid: mid, maxNodes: maxNodes)]
-            : [(0, mid), (mid, cards)].map {
-              SharedPrefixes(ratings: ratings, elapsed: elapsed, starts: starts, first: $0.0, last: $0.1, maxNodes: maxNodes)
-            }
+          [(0, mid), (mid, cards)].map {
+            SharedPrefixes(ratings: ratings, elapsed: elapsed, starts: starts, first: $0.0, last: $0.1, maxNodes: maxNodes)
+          }
+        }
+      }
+    }
+  }
+
+  /// Each trie's ``SharedPrefixes/shareWeights(ratings:elapsed:starts:weights:)`` under the
+  /// examples' `weights` (nil: 1 each): found once per fit, for every Gauss–Newton pass.
+  func shareWeights(_ data: TrainingData, weights: [Double]?) -> [[Double]] {
+    data.ratings.withUnsafeBufferPointer { ratings in
+      data.elapsed.withUnsafeBufferPointer { elapsed in
+        data.starts.withUnsafeBufferPointer { starts in
+          (weights ?? []).withUnsafeBufferPointer { w in
+            tries.map { $0.shareWeights(ratings: ratings, elapsed: elapsed, starts: starts, weights: weights == nil ? nil : w) }
+          }
         }
       }
     }
   }
 
   /// Runs `work` on the two halves of the cards (`inHalves`), each with its view of slots of type
-  /// `Slot` (``withViews(_:paired:_:)``), or with nil when the fit shares no prefixes: the one
-  /// dispatch of every pass.
-  static func inHalves<Slot>(_ prefixes: FitPrefixes?, _: Slot.Type, paired: Bool = false, threads: Int,
-                             _ work: (Int, [SharedPrefixes.View<Slot>]?) -> Void) {
+  /// `Slot` (``withViews(_:paired:shareWeights:_:)``), or with nil when the fit shares no
+  /// prefixes: the one dispatch of every pass.
+  static func inHalves<Slot>(_ prefixes: FitPrefixes?, _: Slot.Type, paired: Bool = false, shareWeights: [[Double]]? = nil,
+                             threads: Int, _ work: (Int, [SharedPrefixes.View<Slot>]?) -> Void) {
     guard let prefixes else { return PlannerCore.inHalves(threads: threads) { work($0, nil) } }
-    prefixes.withViews(Slot.self, paired: paired) { views in PlannerCore.inHalves(threads: threads) { work($0, views) } }
+    prefixes.withViews(Slot.self, paired: paired, shareWeights: shareWeights) { views in
+      PlannerCore.inHalves(threads: threads) { work($0, views) }
+    }
   }
 
   /// Runs `body` with each half's view (for a pass that walks `paired` cards side by side) and
-  /// slots of type `Slot`, kept for the whole call.
+  /// slots of type `Slot`, kept for the whole call; with `shareWeights` (one array per trie) the
+  /// views carry them.
   @inlinable
-  func withViews<Slot, R>(_: Slot.Type, paired: Bool = false, _ body: ([SharedPrefixes.View<Slot>]) -> R) -> R {
-    if tries.count == 1 {
-      return tries[0].withView(Slot.self, paired: paired) { whole in
-        body([whole, whole.advanced(by: mid)])
-      }
-    }
-    return tries[0].withView(Slot.self, paired: paired) { a in
-      tries[1].withView(Slot.self, paired: paired) { b in body([a, b]) }
+  func withViews<Slot, R>(_: Slot.Type, paired: Bool = false, shareWeights: [[Double]]? = nil,
+                          _ body: ([SharedPrefixes.View<Slot>]) -> R) -> R {
+    tries[0].withView(Slot.self, paired: paired, shareWeights: shareWeights?[0]) { a in
+      tries[1].withView(Slot.self, paired: paired, shareWeights: shareWeights?[1]) { b in body([a, b]) }
     }
   }
 }
@@ -279,18 +292,17 @@ extension SharedPrefixes {
     @usableFromInline let slotStarts: UnsafePointer<Int32>
     @usableFromInline let slots: UnsafePointer<Int32>
     @usableFromInline let cache: UnsafeMutablePointer<Slot>
+    /// Per slot, the summed weight of the examples that the cards sharing its review take from
+    /// it (``SharedPrefixes/shareWeights(ratings:elapsed:starts:weights:)``), or nil: a Gauss–Newton
+    /// pass then replays each shared example from its slot.
+    @usableFromInline let shareWeights: UnsafePointer<Double>?
 
     @inlinable init(
       shared: UnsafePointer<Int32>, slotStarts: UnsafePointer<Int32>, slots: UnsafePointer<Int32>,
-      cache: UnsafeMutablePointer<Slot>
+      cache: UnsafeMutablePointer<Slot>, shareWeights: UnsafePointer<Double>? = nil
     ) {
       self.shared = shared; self.slotStarts = slotStarts; self.slots = slots; self.cache = cache
-    }
-
-    /// The view from the run's card `k` on (the same slots).
-    @inlinable
-    func advanced(by k: Int) -> View {
-      View(shared: shared + k, slotStarts: slotStarts + k, slots: slots, cache: cache)
+      self.shareWeights = shareWeights
     }
 
     /// The run's card `k`: its shared reviews, its slot ids and how many it has.
@@ -302,17 +314,44 @@ extension SharedPrefixes {
   }
 
   /// Runs `body` with a view of the trie (for a pass that walks `paired` cards side by side)
-  /// and slots of type `Slot` (``slotCount`` of them).
+  /// and slots of type `Slot` (``slotCount`` of them), carrying `shareWeights` (one per slot).
   @inlinable
-  func withView<Slot, R>(_: Slot.Type, paired: Bool = false, _ body: (View<Slot>) -> R) -> R {
+  func withView<Slot, R>(_: Slot.Type, paired: Bool = false, shareWeights: [Double]? = nil, _ body: (View<Slot>) -> R) -> R {
     let cache = UnsafeMutablePointer<Slot>.allocate(capacity: Swift.max(slotCount, 1))
     defer { cache.deallocate() }
     return (paired ? sharedPaired : shared).withUnsafeBufferPointer { sh in
       slotStarts.withUnsafeBufferPointer { ss in
         slots.withUnsafeBufferPointer { sl in
-          body(View(shared: sh.baseAddress ?? ss.baseAddress!, slotStarts: ss.baseAddress!, slots: sl.baseAddress ?? ss.baseAddress!, cache: cache))
+          (shareWeights ?? []).withUnsafeBufferPointer { sw in
+            body(View(shared: sh.baseAddress ?? ss.baseAddress!, slotStarts: ss.baseAddress!, slots: sl.baseAddress ?? ss.baseAddress!,
+                      cache: cache, shareWeights: shareWeights == nil ? nil : sw.baseAddress))
+          }
         }
       }
     }
+  }
+
+  /// Per slot, the summed weight (`weights[i]`, or 1 each) of the examples that the cards sharing
+  /// the slot's review take from it, in card order: a Gauss–Newton pass adds such an example
+  /// once, on the card that computes the review, with its own weight plus this one. An example's
+  /// loss, gradient and Fisher terms are its weight times what its state, rating and elapsed
+  /// days give, and cards sharing a review share all three, so the sums are the same up to the
+  /// rounding of their grouping.
+  func shareWeights(
+    ratings: UnsafeBufferPointer<UInt8>, elapsed: UnsafeBufferPointer<Int32>, starts: UnsafeBufferPointer<Int>,
+    weights: UnsafeBufferPointer<Double>?
+  ) -> [Double] {
+    var out = [Double](repeating: 0, count: slotCount)
+    out.withUnsafeMutableBufferPointer { out in
+      for k in 0..<Swift.max(last - first, 0) {
+        let n = Int(shared[k])
+        guard n > 0 else { continue }
+        let start = starts[first + k], base = Int(slotStarts[k])
+        for j in 0..<n where elapsed[start + 1 + j] > 0 {
+          out[Int(slots[base + j])] += weights?[start + 1 + j] ?? 1
+        }
+      }
+    }
+    return out
   }
 }
