@@ -234,6 +234,9 @@ public enum JSONParser {
 
     @inline(__always) func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
 
+    /// 10^0 … 10^22, each exact in a Double.
+    static let powersOfTen: [Double] = (0...22).map { k in (0..<k).reduce(1.0) { x, _ in x * 10 } }
+
     mutating func parseNumber() throws(JSONSyntaxError) -> Double {
       let start = index
       var negative = false
@@ -255,14 +258,21 @@ public enum JSONParser {
         }
       }
       var simple = true
+      var fractionDigits = 0
       if index < end, base[index] == UInt8(ascii: ".") {
         simple = false
         index += 1
         guard index < end, isDigit(base[index]) else { throw error("expected a digit after the decimal point") }
-        while index < end, isDigit(base[index]) { index += 1 }
+        while index < end, isDigit(base[index]) {
+          if digits + fractionDigits < 19 { mantissa = mantissa &* 10 &+ UInt64(base[index] - 48) }
+          fractionDigits += 1
+          index += 1
+        }
       }
+      var exponent = false
       if index < end, base[index] == UInt8(ascii: "e") || base[index] == UInt8(ascii: "E") {
         simple = false
+        exponent = true
         index += 1
         if index < end, base[index] == UInt8(ascii: "+") || base[index] == UInt8(ascii: "-") { index += 1 }
         guard index < end, isDigit(base[index]) else { throw error("expected a digit in the exponent") }
@@ -271,6 +281,13 @@ public enum JSONParser {
       // Integers of up to 15 digits are exact in a Double: convert directly.
       if simple && digits <= 15 {
         let v = Double(mantissa)
+        return negative ? -v : v
+      }
+      // A decimal of up to 15 significant digits is m / 10^f with m and 10^f (f ≤ 22) exact in a
+      // Double, so one division gives the correctly rounded value, as the general conversion
+      // does (Clinger's fast path).
+      if !exponent && digits + fractionDigits <= 15 && fractionDigits <= 22 {
+        let v = Double(mantissa) / Self.powersOfTen[fractionDigits]
         return negative ? -v : v
       }
       let text = String(decoding: UnsafeBufferPointer(rebasing: base[start..<index]), as: UTF8.self)

@@ -92,6 +92,29 @@ import Testing
     #expect(try JSONDecoder().decode([Double].self, from: Data(written)) == theirs)
   }
 
+  /// Decimals of up to 15 significant digits take the parser's division path (m / 10^f); they
+  /// parse to the same Double as the general conversion, sign of zero included, over seeded
+  /// random digits, fraction lengths 1–22 and leading zeros, and at the path's edges.
+  @Test func shortDecimalsParseLikeTheGeneralConversion() throws {
+    var rng = SplitMix64(seed: 17)
+    var texts = ["0.0", "-0.0", "0.1", "0.212", "1.2931", "-3.5", "123456789012345.0", "0.000000000000000000001",
+                 "9.99999999999999", "0.3", "2.5e0", "999999999999999.9", "1234567890.12345", "0.1234567890123456"]
+    for _ in 0..<4000 {
+      let total = Int.random(in: 1...15, using: &rng)
+      let fraction = Int.random(in: 1...min(total + 7, 22), using: &rng)
+      var digits = (0..<total).map { _ in String(Int.random(in: 0...9, using: &rng)) }.joined()
+      if fraction > total { digits = String(repeating: "0", count: fraction - total) + digits }
+      let whole = String(digits.dropLast(fraction)), part = String(digits.suffix(fraction))
+      let intPart = whole.drop { $0 == "0" }
+      texts.append((Bool.random(using: &rng) ? "-" : "") + (intPart.isEmpty ? "0" : String(intPart)) + "." + part)
+    }
+    for text in texts {
+      let parsed = try JSONParser.parse(text).doubleValue
+      let general = Double(text)
+      #expect(parsed?.bitPattern == general?.bitPattern, "\(text)")
+    }
+  }
+
   @Test func keyOrderIsKeptAndEqualityIgnoresIt() throws {
     let a = try JSONParser.parse(#"{"z":1,"a":2,"m":{"y":1,"b":2}}"#)
     #expect(JSONWriter.string(a) == #"{"z":1,"a":2,"m":{"y":1,"b":2}}"#)
