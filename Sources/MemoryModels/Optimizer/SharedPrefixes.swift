@@ -41,11 +41,10 @@ struct SharedPrefixes: Sendable {
   @usableFromInline var slotCount: Int
 
   /// The trie of the cards `first..<last` (reviews `starts[c]..<starts[c + 1]`), walked as one
-  /// run or, with `mid`, as the runs `first..<mid` and `mid..<last` one after the other; at most
-  /// `maxNodes` nodes besides the four first reviews.
+  /// run; at most `maxNodes` nodes besides the four first reviews.
   init(
     ratings: UnsafeBufferPointer<UInt8>, elapsed: UnsafeBufferPointer<Int32>, starts: UnsafeBufferPointer<Int>,
-    first: Int, last: Int, mid: Int? = nil, maxNodes: Int = Self.maxNodes
+    first: Int, last: Int, maxNodes: Int = Self.maxNodes
   ) {
     self.first = first
     self.last = last
@@ -100,10 +99,9 @@ struct SharedPrefixes: Sendable {
       }
     }
     // Per card, the leading nodes that an earlier card (or an earlier pair's card) created;
-    // pairs start at each run's first card.
+    // pairs start at the run's first card.
     var shared = [Int32](repeating: 0, count: cards)
     var sharedPaired = [Int32](repeating: 0, count: cards)
-    let second = (mid ?? first) - first
     shared.withUnsafeMutableBufferPointer { shared in
       sharedPaired.withUnsafeMutableBufferPointer { sharedPaired in
         slotStarts.withUnsafeBufferPointer { slotStarts in
@@ -112,7 +110,7 @@ struct SharedPrefixes: Sendable {
               for k in 0..<cards {
                 let base = Int(slotStarts[k])
                 let n = Int(slotStarts[k + 1]) - base
-                let pair = k < second ? k & ~1 : second + ((k - second) & ~1)
+                let pair = k & ~1
                 var j = 0
                 while j < n && nodes[base + j] >= 0 && creator[Int(nodes[base + j])] < Int32(pair) { j += 1 }
                 sharedPaired[k] = Int32(j)
@@ -230,12 +228,10 @@ extension FSRS6LossGradient {
 @usableFromInline
 struct FitPrefixes: Sendable {
   @usableFromInline let tries: [SharedPrefixes]
-  @usableFromInline let mid: Int
 
   init(_ data: TrainingData, maxNodes: Int = SharedPrefixes.maxNodes) {
     let cards = data.trainingCardCount
     let mid = cards / 2
-    self.mid = mid
     tries = data.ratings.withUnsafeBufferPointer { ratings in
       data.elapsed.withUnsafeBufferPointer { elapsed in
         data.starts.withUnsafeBufferPointer { starts in

@@ -234,8 +234,8 @@ public enum JSONParser {
 
     @inline(__always) func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
 
-    /// 10^0 … 10^22, each exact in a Double.
-    static let powersOfTen: [Double] = (0...22).map { k in (0..<k).reduce(1.0) { x, _ in x * 10 } }
+    /// 10^0 … 10^15, each exact in a Double.
+    static let powersOfTen: [Double] = (0...15).map { k in (0..<k).reduce(1.0) { x, _ in x * 10 } }
 
     mutating func parseNumber() throws(JSONSyntaxError) -> Double {
       let start = index
@@ -283,10 +283,10 @@ public enum JSONParser {
         let v = Double(mantissa)
         return negative ? -v : v
       }
-      // A decimal of up to 15 significant digits is m / 10^f with m and 10^f (f ≤ 22) exact in a
-      // Double, so one division gives the correctly rounded value, as the general conversion
-      // does (Clinger's fast path).
-      if !exponent && digits + fractionDigits <= 15 && fractionDigits <= 22 {
+      // A decimal of up to 15 digits (f of them after the point) is m / 10^f with m and 10^f
+      // exact in a Double, so one division gives the correctly rounded value, as the general
+      // conversion does (Clinger's fast path).
+      if !exponent && digits + fractionDigits <= 15 {
         let v = Double(mantissa) / Self.powersOfTen[fractionDigits]
         return negative ? -v : v
       }

@@ -64,9 +64,11 @@ struct SharedPrefixesTests {
           #expect(trie.slotCount == 8)
           let small = SharedPrefixes(ratings: r, elapsed: e, starts: s, first: 0, last: data.trainingCardCount, maxNodes: 3)
           #expect(small.shared == [0, 3, 3, 1, 0])
-          // As two runs (the second from card 2): the second run's pairs start at its first card.
-          let split = SharedPrefixes(ratings: r, elapsed: e, starts: s, first: 0, last: data.trainingCardCount, mid: 2)
-          #expect(split.sharedPaired == [0, 0, 8, 1, 0])
+          // A run from card 2 (a half): its pairs start at its first card, and its first card
+          // takes nothing from the cards before the run.
+          let half = SharedPrefixes(ratings: r, elapsed: e, starts: s, first: 2, last: data.trainingCardCount)
+          #expect(half.shared == [0, 1, 0])
+          #expect(half.sharedPaired == [0, 0, 0])
         }
       }
     }
