@@ -101,6 +101,32 @@ struct DatasetProtocolTests {
     #expect(agg.auc == 0.6)
   }
 
+  /// CRLF line ends, a byte-order mark, blank lines, spaces and tabs around fields, columns in
+  /// another order with an extra one, and signed integers read as the plain file does.
+  @Test func lineEndsAndSpacingDoNotChangeWhatIsRead() throws {
+    let plain = try LearnerReviewFile(text: Self.text)
+    let crlf = try LearnerReviewFile(text: "\u{FEFF}" + Self.text.replacingOccurrences(of: "\n", with: "\r\n"))
+    #expect(crlf.cards == plain.cards && crlf.rows == plain.rows && crlf.skippedCards == plain.skippedCards)
+    var lines = Self.text.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+    // Columns reordered (kind, rating, id, elapsed, time) with an extra one, spaced, a blank line.
+    lines = lines.map { f in [f[4], " \t" + f[2], "x", "+" + f[0], f[3] + " ", f[1] + "\r"] }
+    lines[0] = ["review_kind", "rating", "note", "card_id", "elapsed_days", "review_time_unix_ms"]
+    let moved = try LearnerReviewFile(text: lines.map { $0.joined(separator: ",") }.joined(separator: "\n\n") + "\n")
+    #expect(moved.cards == plain.cards && moved.rows == plain.rows && moved.skippedCards == plain.skippedCards)
+    #expect(throws: MemoryModelsError.malformedReviewFile(line: 1, expected: "a header row naming card_id,review_time_unix_ms,rating,elapsed_days,review_kind")) {
+      try LearnerReviewFile(text: "")
+    }
+    #expect(throws: MemoryModelsError.malformedReviewFile(line: 3, expected: "5 fields as in the header, found 4")) {
+      try LearnerReviewFile(text: "card_id,review_time_unix_ms,rating,elapsed_days,review_kind\r\n\r\n1,0,3,-1\r\n")
+    }
+    #expect(throws: MemoryModelsError.malformedReviewFile(line: 2, expected: "an integer card_id, found '9223372036854775808'")) {
+      try LearnerReviewFile(text: "card_id,review_time_unix_ms,rating,elapsed_days,review_kind\n 9223372036854775808 ,0,3,-1,learn\n")
+    }
+    #expect(throws: MemoryModelsError.malformedReviewFile(line: 2, expected: "elapsed_days, a whole number of at least -1, found '-2'")) {
+      try LearnerReviewFile(text: "card_id,review_time_unix_ms,rating,elapsed_days,review_kind\n1,0,3,-2,learn\n")
+    }
+  }
+
   @Test func badRowsNameTheLineAndWhatWasExpected() {
     #expect(throws: MemoryModelsError.malformedReviewFile(line: 1, expected: "a header row with the column elapsed_days (columns: card_id,review_time_unix_ms,rating,elapsed_days,review_kind)")) {
       try LearnerReviewFile(text: "card_id,review_time_unix_ms,rating,review_kind\n")
