@@ -202,39 +202,11 @@ enum ReviewLogChunkParser {
   }
 
   /// A decimal integer with an optional sign and surrounding spaces; nil for anything else,
-  /// including overflow.
+  /// including overflow (``ASCIIInteger``).
   @inline(__always)
   static func parseInt(_ base: UnsafePointer<UInt8>, _ a: Int, _ b: Int) -> Int64? {
-    var (i, e) = trim(base, a, b)
-    var negative = false
-    if i < e && base[i] == minus { negative = true; i += 1 } else if i < e && base[i] == UInt8(ascii: "+") { i += 1 }
-    let digits = e - i
-    guard digits > 0 else { return nil }
-    var v: UInt64 = 0
-    if digits <= 18 {
-      while i < e {
-        let d = base[i] &- 48
-        if d > 9 { return nil }
-        v = v &* 10 &+ UInt64(d)
-        i += 1
-      }
-    } else {
-      while i < e {
-        let d = base[i] &- 48
-        if d > 9 { return nil }
-        let (m, o1) = v.multipliedReportingOverflow(by: 10)
-        let (s, o2) = m.addingReportingOverflow(UInt64(d))
-        if o1 || o2 { return nil }
-        v = s
-        i += 1
-      }
-    }
-    if negative {
-      guard v <= UInt64(Int64.max) + 1 else { return nil }
-      return v == UInt64(Int64.max) + 1 ? Int64.min : -Int64(v)
-    }
-    guard v <= UInt64(Int64.max) else { return nil }
-    return Int64(v)
+    let (i, e) = trim(base, a, b)
+    return ASCIIInteger.parse(base, i, e)
   }
 
   static func text(_ base: UnsafePointer<UInt8>, _ a: Int, _ b: Int) -> String {

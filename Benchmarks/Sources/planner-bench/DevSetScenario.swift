@@ -143,52 +143,60 @@ import PlannerCore
     var passesLast = 0.0, passesAll = 0.0, foldsLast = 0, foldsAll = 0
     var roundRatios: [(last: Double, all: Double)] = []
     var buildCPUAll = 0.0
+    // Each scored learner's tss5 folds' training parts, found once for all rounds.
+    var trainingParts: [(name: String, fold: Int, history: [CardHistory])] = []
+    for (name, cards) in learners {
+      guard let split = try? TimeSeriesEvaluation(cards: cards, split: .timeSeries(folds: 5), bins: .log2),
+        split.scored.count >= DatasetEvaluation.minimumTargets
+      else { continue }
+      for fold in 0..<5 where folds?.contains(fold) ?? true {
+        guard let cut = split.cutoffTime(fold: fold) else { continue }
+        trainingParts.append((name, fold, split.history(before: cut)))
+      }
+    }
+    var one = configuration
+    one.threads = 1
     for round in 0..<rounds {
       let theirs = timeFsrsRsRound()
       var ours: [String: DevSetFitTime] = [:]
-      for (name, cards) in learners {
-        guard let split = try? TimeSeriesEvaluation(cards: cards, split: .timeSeries(folds: 5), bins: .log2),
-          split.scored.count >= DatasetEvaluation.minimumTargets
-        else { continue }
-        for fold in 0..<5 where folds?.contains(fold) ?? true {
-          guard let cut = split.cutoffTime(fold: fold) else { continue }
-          let history = split.history(before: cut)
-          var one = configuration
-          one.threads = 1
-          // The fit's input built before the clock starts, as fsrs-rs-fit.py builds its items
-          // before timing `compute_parameters` (the build is timed on its own, below).
-          var data: TrainingData!
+      for (name, fold, history) in trainingParts {
+        // The fit's input built before the clock starts, as fsrs-rs-fit.py builds its items
+        // before timing `compute_parameters` (the build timed on its own in the first round).
+        var data: TrainingData!
+        if round == 0 {
           var build = Double.infinity
-          for _ in 0..<(round == 0 ? repeats : 0) { build = min(build, threadCPUSeconds { data = TrainingData(history) }) }
-          if data == nil { data = TrainingData(history) } else { buildCPUAll += build }
-          var wall = Double.infinity
-          var cpu = Double.infinity
-          var fit: FSRSFitReport!
-          for _ in 0..<repeats {
-            var w = 0.0
-            cpu = min(cpu, threadCPUSeconds { w = seconds { fit = FSRSOptimizer(configuration: one).fit(data) } })
-            wall = min(wall, w)
-          }
-          ours["\(name)#\(fold)"] = DevSetFitTime(fold: fold, wall: wall, cpu: cpu, targets: fit.trainingExamples)
-          guard round == 0 else { continue }
-          if env["PLANNER_DEVSET_TRACE"] != nil {
-            stderr("  trace \(variant) \(name) fold \(fold): n \(fit.trainingExamples) γ \(fit.regularization.map { String(format: "%.3f", $0) } ?? "-") passes \(String(format: "%.1f", fit.passes)) steps \(fit.steps) \(fit.scope.rawValue) cpu \(String(format: "%.4f", cpu))")
-          }
-          passesAll += fit.passes
-          foldsAll += 1
-          if fold == 4 {
-            passesLast += fit.passes
-            foldsLast += 1
-          }
-          guard !fitsOnly else { continue }
-          // Two threads (`planner optimize`'s default), wall time: what a user waits for.
-          var two = configuration
-          two.threads = 2
-          var best = Double.infinity
-          for _ in 0..<repeats { best = min(best, seconds { _ = FSRSOptimizer(configuration: two).fit(data) }) }
-          fitSeconds2All += best
-          if fold == 4 { fitSeconds2 += best }
+          for _ in 0..<repeats { build = min(build, threadCPUSeconds { data = TrainingData(history) }) }
+          buildCPUAll += build
+        } else {
+          data = TrainingData(history)
         }
+        var wall = Double.infinity
+        var cpu = Double.infinity
+        var fit: FSRSFitReport!
+        for _ in 0..<repeats {
+          var w = 0.0
+          cpu = min(cpu, threadCPUSeconds { w = seconds { fit = FSRSOptimizer(configuration: one).fit(data) } })
+          wall = min(wall, w)
+        }
+        ours["\(name)#\(fold)"] = DevSetFitTime(fold: fold, wall: wall, cpu: cpu, targets: fit.trainingExamples)
+        guard round == 0 else { continue }
+        if env["PLANNER_DEVSET_TRACE"] != nil {
+          stderr("  trace \(variant) \(name) fold \(fold): n \(fit.trainingExamples) γ \(fit.regularization.map { String(format: "%.3f", $0) } ?? "-") passes \(String(format: "%.1f", fit.passes)) steps \(fit.steps) \(fit.scope.rawValue) cpu \(String(format: "%.4f", cpu))")
+        }
+        passesAll += fit.passes
+        foldsAll += 1
+        if fold == 4 {
+          passesLast += fit.passes
+          foldsLast += 1
+        }
+        guard !fitsOnly else { continue }
+        // Two threads (`planner optimize`'s default), wall time: what a user waits for.
+        var two = configuration
+        two.threads = 2
+        var best = Double.infinity
+        for _ in 0..<repeats { best = min(best, seconds { _ = FSRSOptimizer(configuration: two).fit(data) }) }
+        fitSeconds2All += best
+        if fold == 4 { fitSeconds2 += best }
       }
       DevSetFitTime.keepLeast(ours, in: &oursBest)
       if let theirs {

@@ -1,3 +1,5 @@
+import PlannerCore
+
 /// One learner's review file of the shared dev set (`data/reviews/<source>-<learner>.csv`,
 /// docs/file-formats.md "Learner review file"), read as it is:
 ///
@@ -50,7 +52,10 @@ public struct LearnerReviewFile: Sendable {
     guard let headerLine = lines.first else {
       throw .malformedReviewFile(line: 1, expected: "a header row naming \(Self.columns.joined(separator: ","))")
     }
-    var header = fields(b, headerLine).map { String(decoding: UnsafeBufferPointer(rebasing: b[trimmed(b, $0)]), as: UTF8.self) }
+    var names: [Range<Int>] = []
+    names = [Range<Int>](repeating: 0..<0, count: fields(b, headerLine, into: &names))  // (counted first)
+    _ = fields(b, headerLine, into: &names)
+    var header = names.map { String(decoding: UnsafeBufferPointer(rebasing: b[$0]), as: UTF8.self) }
     if let first = header.first, first.hasPrefix("\u{FEFF}") { header[0] = String(first.dropFirst()) }
     var index: [Int] = []
     for name in Self.columns {
@@ -66,18 +71,8 @@ public struct LearnerReviewFile: Sendable {
     var f = [Range<Int>](repeating: 0..<0, count: header.count)
     for n in lines.indices.dropFirst() {
       let line = n + 1
-      let range = lines[n]
       // The row's fields, trimmed; a line of one blank field is skipped.
-      var count = 0
-      var at = range.lowerBound
-      while true {
-        var end = at
-        while end < range.upperBound && b[end] != UInt8(ascii: ",") { end += 1 }
-        if count < f.count { f[count] = trimmed(b, at..<end) }
-        count += 1
-        if end >= range.upperBound { break }
-        at = end + 1
-      }
+      let count = fields(b, lines[n], into: &f)
       if count == 1 && f[0].isEmpty { continue }  // (the header names five columns at least)
       guard count == header.count else {
         throw .malformedReviewFile(line: line, expected: "\(header.count) fields as in the header, found \(count)")
@@ -120,15 +115,17 @@ public struct LearnerReviewFile: Sendable {
   /// ``kinds`` as bytes, in the same order (`learn` first).
   private static let kindBytes: [[UInt8]] = kinds.map { Array($0.utf8) }
 
-  /// The ranges of the comma-separated fields of `range` (untrimmed).
-  private static func fields(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> [Range<Int>] {
-    var out: [Range<Int>] = []
+  /// How many comma-separated fields `range` has; the first `into.count` of them, trimmed
+  /// (``trimmed(_:_:)``), are written into `into`.
+  private static func fields(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, into: inout [Range<Int>]) -> Int {
+    var count = 0
     var at = range.lowerBound
     while true {
       var end = at
       while end < range.upperBound && b[end] != UInt8(ascii: ",") { end += 1 }
-      out.append(at..<end)
-      if end >= range.upperBound { return out }
+      if count < into.count { into[count] = trimmed(b, at..<end) }
+      count += 1
+      if end >= range.upperBound { return count }
       at = end + 1
     }
   }
@@ -142,25 +139,10 @@ public struct LearnerReviewFile: Sendable {
     return lo..<hi
   }
 
-  /// A decimal integer with an optional sign, as `Int64(String)` reads it (nil when empty,
-  /// not digits, or out of range).
+  /// The integer in `range`, as `Int64(String)` reads it (``ASCIIInteger``).
   private static func integer(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int64? {
-    var at = range.lowerBound
-    guard at < range.upperBound else { return nil }
-    let negative = b[at] == UInt8(ascii: "-")
-    if negative || b[at] == UInt8(ascii: "+") { at += 1 }
-    guard at < range.upperBound else { return nil }
-    var v: Int64 = 0
-    while at < range.upperBound {
-      let d = b[at] &- 0x30
-      guard d <= 9 else { return nil }
-      let (m, o1) = v.multipliedReportingOverflow(by: 10)
-      let (s, o2) = negative ? m.subtractingReportingOverflow(Int64(d)) : m.addingReportingOverflow(Int64(d))
-      guard !o1 && !o2 else { return nil }
-      v = s
-      at += 1
-    }
-    return v
+    guard let base = b.baseAddress else { return nil }
+    return ASCIIInteger.parse(base, range.lowerBound, range.upperBound)
   }
 
   private static func equal(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ word: [UInt8]) -> Bool {
@@ -173,5 +155,4 @@ public struct LearnerReviewFile: Sendable {
   public var targetCount: Int {
     cards.reduce(0) { sum, card in sum + card.elapsedDays.dropFirst().filter { $0 >= 1 }.count }
   }
-
 }

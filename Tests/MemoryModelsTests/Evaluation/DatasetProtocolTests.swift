@@ -113,29 +113,22 @@ struct DatasetProtocolTests {
     lines[0] = ["review_kind", "rating", "note", "card_id", "elapsed_days", "review_time_unix_ms"]
     let moved = try LearnerReviewFile(text: lines.map { $0.joined(separator: ",") }.joined(separator: "\n\n") + "\n")
     #expect(moved.cards == plain.cards && moved.rows == plain.rows && moved.skippedCards == plain.skippedCards)
-    #expect(throws: MemoryModelsError.malformedReviewFile(line: 1, expected: "a header row naming card_id,review_time_unix_ms,rating,elapsed_days,review_kind")) {
-      try LearnerReviewFile(text: "")
-    }
-    #expect(throws: MemoryModelsError.malformedReviewFile(line: 3, expected: "5 fields as in the header, found 4")) {
-      try LearnerReviewFile(text: "card_id,review_time_unix_ms,rating,elapsed_days,review_kind\r\n\r\n1,0,3,-1\r\n")
-    }
-    #expect(throws: MemoryModelsError.malformedReviewFile(line: 2, expected: "an integer card_id, found '9223372036854775808'")) {
-      try LearnerReviewFile(text: "card_id,review_time_unix_ms,rating,elapsed_days,review_kind\n 9223372036854775808 ,0,3,-1,learn\n")
-    }
-    #expect(throws: MemoryModelsError.malformedReviewFile(line: 2, expected: "elapsed_days, a whole number of at least -1, found '-2'")) {
-      try LearnerReviewFile(text: "card_id,review_time_unix_ms,rating,elapsed_days,review_kind\n1,0,3,-2,learn\n")
-    }
   }
 
   @Test func badRowsNameTheLineAndWhatWasExpected() {
-    #expect(throws: MemoryModelsError.malformedReviewFile(line: 1, expected: "a header row with the column elapsed_days (columns: card_id,review_time_unix_ms,rating,elapsed_days,review_kind)")) {
-      try LearnerReviewFile(text: "card_id,review_time_unix_ms,rating,review_kind\n")
-    }
-    #expect(throws: MemoryModelsError.malformedReviewFile(line: 3, expected: "a rating 1, 2, 3 or 4, found '5'")) {
-      try LearnerReviewFile(text: "card_id,review_time_unix_ms,rating,elapsed_days,review_kind\n1,0,3,-1,learn\n1,5,5,0,learn\n")
-    }
-    #expect(throws: MemoryModelsError.malformedReviewFile(line: 2, expected: "a review_kind of learn, review, relearn, filtered, found 'manual'")) {
-      try LearnerReviewFile(text: "card_id,review_time_unix_ms,rating,elapsed_days,review_kind\n1,0,3,-1,manual\n")
+    let header = "card_id,review_time_unix_ms,rating,elapsed_days,review_kind"
+    let cases: [(text: String, line: Int, expected: String)] = [
+      ("card_id,review_time_unix_ms,rating,review_kind\n", 1,
+       "a header row with the column elapsed_days (columns: card_id,review_time_unix_ms,rating,elapsed_days,review_kind)"),
+      (header + "\n1,0,3,-1,learn\n1,5,5,0,learn\n", 3, "a rating 1, 2, 3 or 4, found '5'"),
+      (header + "\n1,0,3,-1,manual\n", 2, "a review_kind of learn, review, relearn, filtered, found 'manual'"),
+      ("", 1, "a header row naming card_id,review_time_unix_ms,rating,elapsed_days,review_kind"),
+      (header + "\r\n\r\n1,0,3,-1\r\n", 3, "5 fields as in the header, found 4"),
+      (header + "\n 9223372036854775808 ,0,3,-1,learn\n", 2, "an integer card_id, found '9223372036854775808'"),
+      (header + "\n1,0,3,-2,learn\n", 2, "elapsed_days, a whole number of at least -1, found '-2'"),
+    ]
+    for c in cases {
+      #expect(throws: MemoryModelsError.malformedReviewFile(line: c.line, expected: c.expected)) { try LearnerReviewFile(text: c.text) }
     }
   }
 }
