@@ -22,10 +22,19 @@ enum GoalTracking {
                       revisionSeconds: Int) -> QuranGoalProjection {
     // The goal's ayahs not yet learned, counted and their lines summed in one walk (not a list
     // of up to 6,236 ids made for it).
+    // Through the buffers, the table fetched once (per ayah, the shared table's accessor and the
+    // bounds checks cost more than the sum).
     var share = 0, remainingCount = 0
-    for id in progress.sequence where !progress.learned[id] {
-      share += Quran.lineShare(ofAyah: id)
-      remainingCount += 1
+    let shares = Quran.t.lineShare
+    progress.sequence.withUnsafeBufferPointer { sequence in
+      progress.learned.withUnsafeBufferPointer { learned in
+        shares.withUnsafeBufferPointer { shares in
+          for id in sequence where !learned[id] {
+            share += Int(shares[id])
+            remainingCount += 1
+          }
+        }
+      }
     }
     let remainingLines = Double(share) / 10_000
     // The lessons before `day`, read in place (a filtered copy retained each one's lists).

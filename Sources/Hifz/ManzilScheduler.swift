@@ -249,8 +249,11 @@ enum ManzilScheduler {
       cs[i].lastReview = d
       cs[i].deadline = d.advanced(by: coverageDays(cs[i].state, settings: settings, model: model))
     }
-    for i in takenToday { review(i, on: day) }
     let days = packedDays(cs.map(\.seconds), capacity: capacity)  // (reviews change no unit's seconds)
+    // Whether the cycle fits depends on the units' seconds and the capacity only: when it does
+    // not, no day of the horizon can return, and the answer is nil without ranking 180 days.
+    guard let packed = days, packed <= cycle else { return nil }
+    for i in takenToday { review(i, on: day) }
     for k in 1...horizon {
       let d = day.advanced(by: k)
       let ranking = rank(cs, day: d, capacity: capacity, desiredRetention: desiredRetention, cycle: cycle, model: model,

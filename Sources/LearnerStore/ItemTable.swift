@@ -163,6 +163,13 @@ public struct ItemTable: Sendable, Equatable, Sequence, ExpressibleByDictionaryL
     }
   }
 
+  /// The ranks of the keys `k` with `lower ≤ k < upper` (two binary searches): the items of one
+  /// kind, whose keys share a prefix, without walking the others.
+  package func ranks(from lower: String, below upper: String) -> Range<Int> {
+    let a = search(lower).rank
+    return a..<Swift.max(a, search(upper).rank)
+  }
+
   /// The keys, in key order.
   public var keys: [String] { order.map { storedKeys[Int($0)] } }
 

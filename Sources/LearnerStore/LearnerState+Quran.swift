@@ -8,10 +8,12 @@ extension LearnerState {
   public var quranUnitMemories: [ReviewUnitMemory] {
     // The unit keys in `sortedKeys` order (mushaf order; units starting on the same ayah in key
     // order, the table's) without parsing or sorting the words' keys: a unit key starts with `p`
-    // or `s`. Only the units' items are read (a word's item copied would retain its strings),
-    // and the stable sort by first ayah moves small records, not items.
+    // or `s`, so the units lie between the keys "p" and "t" of the table's key order (two binary
+    // searches, not a walk over a dictionary's words). Only the units' items are read (a word's
+    // item copied would retain its strings), and the stable sort by first ayah moves small
+    // records, not items.
     var units: [(ayah: Int, memory: ReviewUnitMemory)] = []
-    for rank in items.indices {
+    for rank in items.ranks(from: "p", below: "t") {
       let key = items.key(at: rank)
       guard let first = key.utf8.first, first == UInt8(ascii: "p") || first == UInt8(ascii: "s"),
         let unit = ReviewUnitID(key) else { continue }

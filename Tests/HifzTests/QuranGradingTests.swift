@@ -53,6 +53,19 @@ struct QuranGradingTests {
     #expect(ReviewUnitID("s2") == nil && ReviewUnitID("p605") == nil && ReviewUnitID("x1") == nil)
     #expect(ReviewUnitID("s1") == .surah(1) && ReviewUnitID("p582") == .page(582))
   }
+
+  /// The byte fast path of `ReviewUnitID(_:)` reads every spelling as the general rule does:
+  /// every unit and its neighbours, leading zeros, signs, spaces, other letters, non-ASCII text.
+  @Test func unitKeysParseAsTheGeneralRuleReadsThem() {
+    var texts = ["", "p", "s", "p0", "s0", "p00582", "p0582", "s0114", "s014", "p+5", "p-5", "s+1", "p 5", " p5", "p5 ", "P5", "x5",
+                 "p٥", "ṕ5", "s\u{323}5", "p5\u{301}", "p1234", "p12345", "p99999", "s99999999999999999999", "pp5", "p5p"]
+    for n in 0...700 { texts += ["p\(n)", "s\(n)"] }
+    for text in texts {
+      #expect(ReviewUnitID(text) == ReviewUnitID.parsedByCharacters(text), "\(text)")
+    }
+    #expect(texts.compactMap(ReviewUnitID.init).count == ReviewUnits.all.count + 5)  // p0582, p00582, s0114, p+5, s+1
+    for unit in ReviewUnits.all { #expect(ReviewUnitID(unit.description) == unit) }
+  }
 }
 
 @Suite("Quran planner inputs: days, settings, audio")

@@ -46,4 +46,18 @@ struct RevisionValueTests {
     // Lowest R first would take 582 (R 0.81, S 4) before 584 (R 0.81, S 3): by value 584 comes first.
     #expect(due == [1, 2, 0])
   }
+
+  @Test("the catch-up forecast: the first day the due work fits; none when the cycle cannot fit the capacity")
+  func catchUpDay() throws {
+    // Forty 225-second pages, a 30-day cycle, most of them due: 900 s a day clears them in days.
+    let cs = (0..<40).map { Self.unit(500 + $0, stability: 10, revised: 30 + $0 % 7, deadlineIn: 5 + $0) }
+    let settings = QuranSettings(dailyMinutes: 20, cycleDays: 30)
+    let caughtUp = try #require(ManzilScheduler.catchUpDay(cs, takenToday: [], day: day0, capacity: 900, settings: settings, model: Self.model))
+    #expect(caughtUp > day0 && caughtUp <= day0.advanced(by: 30))
+    // The day before it still had more due than a day holds (or the forecast would stop there).
+    #expect(ManzilScheduler.catchUpDay(cs, takenToday: [], day: day0, capacity: 900, settings: settings, model: Self.model, horizon: day0.distance(to: caughtUp) - 1) == nil)
+    // 40 pages at 225 s do not fit 30 days of 250 s (one page a day): never caught up.
+    #expect(ManzilScheduler.packedDays(cs.map(\.seconds), capacity: 250)! > 30)
+    #expect(ManzilScheduler.catchUpDay(cs, takenToday: [], day: day0, capacity: 250, settings: settings, model: Self.model) == nil)
+  }
 }

@@ -49,6 +49,23 @@ struct ItemTableTests {
     Self.expectSame(table, model)
   }
 
+  /// `ranks(from:below:)` gives the ranks of the keys in [lower, upper), as a filter does.
+  @Test(arguments: [1, 2, 3])
+  func ranksBetweenTwoKeysAreThoseOfTheKeysBetween(seed: UInt64) {
+    var rng = SplitMix64(seed: seed)
+    var table = ItemTable()
+    let pool = ["", "p", "p1", "p582", "s1", "s114", "t", "w:", "w:a", "w:é", "w:e\u{301}", "s\u{323}1", "q", "r9", "a", "~"]
+    for key in pool where rng.next() % 3 != 0 { _ = table.add(key) { _ in true } }
+    for n in 0..<40 { _ = table.add("p" + String(rng.next() % 700)) { _ in true }; _ = table.add("w:" + String(n)) { _ in true } }
+    let keys = table.keys
+    for lower in pool + ["p0", "w;"] {
+      for upper in pool + ["p0", "w;"] {
+        let ranks = table.ranks(from: lower, below: upper)
+        #expect(Array(ranks) == keys.indices.filter { lower <= keys[$0] && keys[$0] < upper }, "[\(lower), \(upper))")
+      }
+    }
+  }
+
   @Test func anIndexBuiltFirstIsKeptUpToDate() {
     var table = ItemTable(), model: [String: ItemState] = [:]
     table.buildIndex()
