@@ -126,6 +126,39 @@ public struct ItemTable: Sendable, Equatable, Sequence, ExpressibleByDictionaryL
     return true
   }
 
+  /// A table of `count` items read one after another (a snapshot's), each made in place by
+  /// `read`, which returns its key (nil: the record is refused, and so is the table). The same
+  /// table as ``add(_:_:)`` of each in turn: keys in any order, none twice (nil otherwise). A
+  /// snapshot's come in key order, and each item is then written once, straight into the
+  /// table's storage (no item built aside and copied in, no per-item append).
+  package init?(count: Int, reading read: (UnsafeMutablePointer<ItemState>) -> String?) {
+    var keys: [String] = []
+    keys.reserveCapacity(count)
+    var refused = false, ascending = true
+    let values = [ItemState](unsafeUninitializedCapacity: count) { buffer, initialized in
+      for i in 0..<count {
+        let item = buffer.baseAddress! + i
+        item.initialize(to: ItemState())
+        initialized = i + 1
+        guard let key = read(item) else { refused = true; return }
+        if ascending, let last = keys.last, !(last < key) { ascending = false }
+        keys.append(key)
+      }
+    }
+    guard !refused else { return nil }
+    var order = [Int32](unsafeUninitializedCapacity: count) { buffer, initialized in
+      for i in 0..<count { buffer[i] = Int32(truncatingIfNeeded: i) }
+      initialized = count
+    }
+    if !ascending {
+      order.sort { keys[Int($0)] < keys[Int($1)] }
+      for r in order.indices.dropFirst() where keys[Int(order[r - 1])] == keys[Int(order[r])] { return nil }
+    }
+    storedKeys = keys
+    storedValues = values
+    self.order = order
+  }
+
   // MARK: Key order
 
   /// Ranks: `0..<count`, in key order.

@@ -26,23 +26,25 @@ extension Learner {
     // entry is checked first (a Quran unit has none), then the key. Each item's fields are read
     // in place through a pointer: a copy of the item, or of its entry, retained and released its
     // strings and lists (about half of this function's cost).
-    var words: [VocabularyWord] = []
-    words.reserveCapacity(items.count)
-    items.forEachInKeyOrder { key, item in
-      // (Optional chaining reads the flag in place; `word != nil` copied the entry first.)
-      guard item.pointee.word?.deleted == false, ItemKey.isWord(key.pointee) else { return }
-      let tags = item.pointee.word.unsafelyUnwrapped.tags
-      words.append(VocabularyWord(
-        english: item.pointee.word.unsafelyUnwrapped.english, translationList: item.pointee.word.unsafelyUnwrapped.ukrainianList,
-        addedAt: Date(timeIntervalSince1970: Double(item.pointee.word.unsafelyUnwrapped.addedMillis) / 1000),
-        popularity: item.pointee.popularity, memory: item.pointee.memory,
-        lastReviewedAt: item.pointee.lastReviewMillis.map { Date(timeIntervalSince1970: Double($0) / 1000) },
-        lastRating: Rating(rawValue: item.pointee.dayRating), rank: item.pointee.word.unsafelyUnwrapped.rank,
-        reviewDays: item.pointee.reviewDays, lapses: item.pointee.lapses,
-        suspended: item.pointee.word.unsafelyUnwrapped.suspended
-          || (!decks.isEmpty && tags.contains { decks.contains(DeckTag.key($0)) }), tags: tags))
+    // Each word is made in place in the list's storage (an append checked the list's
+    // uniqueness and capacity, then copied the word in).
+    return [VocabularyWord](unsafeUninitializedCapacity: items.count) { words, made in
+      items.forEachInKeyOrder { key, item in
+        // (Optional chaining reads the flag in place; `word != nil` copied the entry first.)
+        guard item.pointee.word?.deleted == false, ItemKey.isWord(key.pointee) else { return }
+        let tags = item.pointee.word.unsafelyUnwrapped.tags
+        (words.baseAddress! + made).initialize(to: VocabularyWord(
+          english: item.pointee.word.unsafelyUnwrapped.english, translationList: item.pointee.word.unsafelyUnwrapped.ukrainianList,
+          addedAt: Date(timeIntervalSince1970: Double(item.pointee.word.unsafelyUnwrapped.addedMillis) / 1000),
+          popularity: item.pointee.popularity, memory: item.pointee.memory,
+          lastReviewedAt: item.pointee.lastReviewMillis.map { Date(timeIntervalSince1970: Double($0) / 1000) },
+          lastRating: Rating(rawValue: item.pointee.dayRating), rank: item.pointee.word.unsafelyUnwrapped.rank,
+          reviewDays: item.pointee.reviewDays, lapses: item.pointee.lapses,
+          suspended: item.pointee.word.unsafelyUnwrapped.suspended
+            || (!decks.isEmpty && tags.contains { decks.contains(DeckTag.key($0)) }), tags: tags))
+        made += 1
+      }
     }
-    return words
   }
 
   /// The reminder settings of the profile, validated (an error names the profile key).

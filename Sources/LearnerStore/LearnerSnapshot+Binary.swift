@@ -180,8 +180,7 @@ extension LearnerSnapshot {
   private static func readState(_ r: inout LearnerSnapshotBytes.Reader, setCount: Int, first: Int, keepOthers: Bool)
     -> (state: LearnerState, keys: [String], others: [[ItemMemory]])?
   {
-    guard var state = readTotals(&r), let itemCount = r.count() else { return nil }
-    state.items.reserveCapacity(itemCount)
+    guard var state = readTotals(&r), let itemCount = r.count(), itemCount <= r.bytes.count - r.at else { return nil }
     let keeping = keepOthers && setCount > 1
     var keys: [String] = []
     var others = [[ItemMemory]](repeating: [], count: keeping ? setCount - 1 : 0)
@@ -189,16 +188,16 @@ extension LearnerSnapshot {
       keys.reserveCapacity(itemCount)
       for k in others.indices { others[k].reserveCapacity(itemCount) }
     }
-    for _ in 0..<itemCount {
-      guard let key = r.string() else { return nil }
-      // Decoded in place in the table's new item (no item copied; written in key order, each is
-      // appended); a key seen twice (never written) is refused.
-      let ok = state.items.add(key) { item in
-        readEntry(&r, into: &item, setCount: setCount, first: first, keeping: keeping, others: &others)
-      }
-      guard ok else { return nil }
+    // Each item decoded in place in the table's storage (written in key order); a key seen
+    // twice (never written) is refused.
+    guard let items = ItemTable(count: itemCount, reading: { item in
+      guard let key = r.string(),
+        readEntry(&r, into: &item.pointee, setCount: setCount, first: first, keeping: keeping, others: &others)
+      else { return nil }
       if keeping { keys.append(key) }
-    }
+      return key
+    }) else { return nil }
+    state.items = items
     return (state, keys, others)
   }
 

@@ -66,6 +66,35 @@ struct ItemTableTests {
     }
   }
 
+  /// A table read from records (a snapshot's) is the table `add` makes of the same records:
+  /// in key order or not; a key twice, or a record refused, refuses the table.
+  @Test(arguments: [1, 2, 3])
+  func aTableReadFromRecordsIsTheTableAddMakes(seed: UInt64) {
+    var rng = SplitMix64(seed: seed)
+    var keys = (0..<300).map { n in n % 4 == 0 ? "p" + String(n) : "w:" + String(n * 7919 % 100_000) }
+    keys = Array(Set(keys)).sorted()
+    for shuffled in [false, true] {
+      let records = shuffled ? keys.shuffled(using: &rng) : keys
+      var added = ItemTable()
+      for (n, key) in records.enumerated() { #expect(added.add(key) { $0 = Self.item(n); return true }) }
+      var next = 0
+      let read = ItemTable(count: records.count) { item in
+        item.pointee = Self.item(next)
+        defer { next += 1 }
+        return records[next]
+      }
+      #expect(read == added)
+      #expect(read?.keys == keys)
+    }
+    var next = 0
+    #expect(ItemTable(count: 3) { _ in defer { next += 1 }; return ["w:b", "w:a", "w:b"][next] } == nil)  // a key twice
+    next = 0
+    #expect(ItemTable(count: 3) { _ in defer { next += 1 }; return ["w:a", "w:e\u{301}", "w:é"][next] } == nil)  // equal keys
+    next = 0
+    #expect(ItemTable(count: 3) { _ in defer { next += 1 }; return next == 1 ? nil : "w:\(next)" } == nil)  // refused
+    #expect(ItemTable(count: 0) { _ in nil } == ItemTable())
+  }
+
   @Test func anIndexBuiltFirstIsKeptUpToDate() {
     var table = ItemTable(), model: [String: ItemState] = [:]
     table.buildIndex()
