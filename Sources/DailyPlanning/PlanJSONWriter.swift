@@ -17,10 +17,12 @@ import PlannerCore
 ///
 /// The bytes go straight into a buffer of spare room (grown by doubling), through a pointer: a
 /// plan is about 30 KB written in tens of thousands of small pieces, and `Array.append` per byte
-/// (a uniqueness and capacity check each) was half of its cost.
+/// (a uniqueness and capacity check each) was half of its cost; an array's
+/// `withUnsafeMutableBufferPointer` per piece still checked its uniqueness each time, so the
+/// buffer is raw memory the writer owns (``Storage``).
 struct PlanJSONWriter {
-  /// The buffer: `count` bytes written, the rest spare room (never read: see ``room(_:)``).
-  private var buffer: [UInt8]
+  /// The buffer: `count` bytes written, the rest spare room (never read).
+  private var storage: Storage
   private var count = 0
   private var depth = 0
   /// Nothing written yet in the innermost open container.
@@ -28,23 +30,31 @@ struct PlanJSONWriter {
   /// A non-finite double was met: the output is not JSON.
   private(set) var failed = false
 
-  init(capacity: Int) { buffer = Self.room(max(capacity, 256)) }
+  /// Raw bytes, freed with the last reference (the writer is used in place, never shared).
+  private final class Storage {
+    let base: UnsafeMutablePointer<UInt8>
+    let capacity: Int
+    init(capacity: Int) {
+      self.capacity = capacity
+      base = .allocate(capacity: capacity)
+    }
+    deinit { base.deallocate() }
+  }
 
-  /// `n` bytes of room: an array of `n` bytes left as the allocator gave them (a byte has no
-  /// invalid value, and only the written prefix is ever read), so no plan pays for zeroing.
-  private static func room(_ n: Int) -> [UInt8] { [UInt8](unsafeUninitializedCapacity: n) { _, count in count = n } }
+  init(capacity: Int) { storage = Storage(capacity: max(capacity, 256)) }
 
   /// What was written.
-  var bytes: [UInt8] { Array(buffer[0..<count]) }
+  var bytes: [UInt8] {
+    [UInt8](unsafeUninitializedCapacity: count) { out, n in
+      if count > 0 { out.baseAddress!.initialize(from: storage.base, count: count) }  // (one memcpy)
+      n = count
+    }
+  }
 
-  /// What was written, and a final newline; the writer is left empty. The buffer is moved out
-  /// before it is cut to length: cut in place (a `consuming` writer's), it was still shared and
-  /// copied whole, a plan's worth of bytes for every plan.
+  /// What was written, and a final newline; the writer is left empty.
   mutating func finished() -> [UInt8] {
     put(1) { p in p.pointee = 0x0A; return 1 }
-    var out: [UInt8] = []
-    swap(&out, &buffer)
-    out.removeSubrange(count...)
+    let out = bytes
     count = 0
     depth = 0
     empty = true
@@ -55,18 +65,14 @@ struct PlanJSONWriter {
   /// returns how many it wrote.
   @inline(__always)
   private mutating func put(_ room: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
-    if buffer.count - count < room { grow(room) }
-    let at = count
-    count += buffer.withUnsafeMutableBufferPointer { b in body(b.baseAddress! + at) }
+    if storage.capacity - count < room { grow(room) }
+    count += body(storage.base + count)
   }
 
   private mutating func grow(_ room: Int) {
-    var bigger = Self.room(buffer.count + max(buffer.count, room))
-    let n = count
-    buffer.withUnsafeBufferPointer { old in bigger.withUnsafeMutableBufferPointer { new in
-      new.baseAddress!.update(from: old.baseAddress!, count: n)
-    } }
-    buffer = bigger
+    let bigger = Storage(capacity: storage.capacity + max(storage.capacity, room))
+    bigger.base.update(from: storage.base, count: count)
+    storage = bigger
   }
 
   // MARK: containers

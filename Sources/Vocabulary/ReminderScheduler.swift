@@ -258,24 +258,28 @@ public enum ReminderScheduler {
       if facts?.day != slotDay {
         // One loop over the words (not one closure per array), each read in place (an array's
         // element passed on was copied: its strings retained and released).
-        var recall: [Double] = [], priority: [Double] = []
-        recall.reserveCapacity(states.count); priority.reserveCapacity(states.count)
-        group = []
-        group.reserveCapacity(states.count)
+        // (Written in place: an append per word and list checked each list's uniqueness and room.)
+        var recall = [Double](repeating: 0, count: states.count), priority = [Double](repeating: 0, count: states.count)
+        group = [Int](repeating: 0, count: states.count)
         let known = input.dayFacts?.day == slotDay ? input.dayFacts : nil
         let knownRecall = known?.recall, knownDue = known?.due
         let term = input.model.intervalTerm(desiredRetention: input.desiredRetention)
         words.withUnsafeBufferPointer { words in
-          for p in states.indices {
-            let i = states[p].word
-            let r = (knownRecall.map { $0[i] }
-              ?? VocabularyRanking.recall(words[i].memory, lastDay: lastDays[p], on: slotDay, model: input.model)) ?? 0
-            let isDue = knownDue?[i]
-              ?? VocabularyRanking.isDue(words[i].memory, lastDay: lastDays[p], on: slotDay, model: input.model, intervalTerm: term)
-            let pop = states[p].counter.popularity
-            recall.append(r)
-            priority.append(VocabularyPriority.priority(recall: r, popularity: pop))
-            group.append(states[p].failedToday || isDue ? 0 : 1)
+          recall.withUnsafeMutableBufferPointer { recall in
+            priority.withUnsafeMutableBufferPointer { priority in
+              group.withUnsafeMutableBufferPointer { group in
+                for p in states.indices {
+                  let i = states[p].word
+                  let r = (knownRecall.map { $0[i] }
+                    ?? VocabularyRanking.recall(words[i].memory, lastDay: lastDays[p], on: slotDay, model: input.model)) ?? 0
+                  let isDue = knownDue?[i]
+                    ?? VocabularyRanking.isDue(words[i].memory, lastDay: lastDays[p], on: slotDay, model: input.model, intervalTerm: term)
+                  recall[p] = r
+                  priority[p] = VocabularyPriority.priority(recall: r, popularity: states[p].counter.popularity)
+                  group[p] = states[p].failedToday || isDue ? 0 : 1
+                }
+              }
+            }
           }
         }
         facts = DayFacts(day: slotDay, recall: recall, priority: priority)
