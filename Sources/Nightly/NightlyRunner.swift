@@ -120,8 +120,7 @@ public enum NightlyRunner {
           results.finish(index, .failed(String(describing: error)), report: options.progress)
           continue
         }
-        let listing = PlanFileWriter.removeStaleTemporaries(in: folder.appendingPathComponent("plans", isDirectory: true).path)
-        switch planOne(folder, listing: listing, planner: planner, date: options.date, times: &local) {
+        switch planOne(folder, planner: planner, date: options.date, times: &local) {
         case .staged(let staged, let date):
           pending.append(Committer.Entry(index: index, staged: staged, date: date, lock: lock))
           if pending.count >= commitBatch { commitPending() }
@@ -285,10 +284,12 @@ public enum NightlyRunner {
   }
 
   private static func planOne<Planner: LearnerPlanner>(
-    _ folder: URL, listing: PlanFileWriter.Listing?, planner: Planner, date: EpochDay?, times: inout PhaseTimes
+    _ folder: URL, planner: Planner, date: EpochDay?, times: inout PhaseTimes
   ) -> Step {
     var mark = Clock.now()
     var phase: WritableKeyPath<PhaseTimes, Double> = \.reading
+    let plans = folder.appendingPathComponent("plans", isDirectory: true)
+    var looked = false
     // Ends the current phase (also when it throws) and starts the next.
     func lap(then next: WritableKeyPath<PhaseTimes, Double>) {
       let now = Clock.now()
@@ -301,13 +302,19 @@ public enum NightlyRunner {
       lap(then: \.planning)
       let planned = try planner.plan(loaded, date: date)
       lap(then: \.writing)
-      let target = folder.appendingPathComponent("plans", isDirectory: true)
-        .appendingPathComponent("\(planned.date).json", isDirectory: false)
-      let staged = try PlanFileWriter.stage(planned.plan, to: target, listing: listing)
+      let name = "\(planned.date).json"
+      // Under the lock taken before reading: the temporary plans a killed run left are removed,
+      // and the folder is looked at for this plan file (its name known once planned).
+      let listing = PlanFileWriter.removeStaleTemporaries(in: plans.path, target: name)
+      looked = true
+      let staged = try PlanFileWriter.stage(planned.plan, to: plans.appendingPathComponent(name, isDirectory: false),
+                                            listing: listing)
       lap(then: \.writing)
       guard let staged else { return .done(.unchanged(planned.date)) }
       return .staged(staged, planned.date)
     } catch {
+      // A learner that cannot be planned still has a killed run's temporaries removed.
+      if !looked { PlanFileWriter.removeStaleTemporaries(in: plans.path, target: "") }
       lap(then: phase)
       return .done(.failed(String(describing: error)))
     }

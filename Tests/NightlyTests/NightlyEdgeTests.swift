@@ -139,6 +139,34 @@ struct NightlyEdgeTests {
     ])
   }
 
+  @Test("a year of plans in the folder: today's, already there with the same bytes, is left alone; the others untouched; a learner that fails still loses a killed run's temporaries")
+  func aYearOfPlans() throws {
+    let root = NightlyFixture.makeRoot()
+    defer { NightlyFixture.remove(root) }
+    NightlyFixture.addLearner(root, "amina", profile: NightlyFixture.profile())
+    NightlyFixture.addLearner(root, "bilal", profile: NightlyFixture.profile())
+    try FileManager.default.createDirectory(atPath: root.path + "/amina/plans", withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(atPath: root.path + "/bilal/plans", withIntermediateDirectories: true)
+    var day = EpochDay(year: 2025, month: 11, day: 30)!
+    while day < EpochDay(year: 2026, month: 11, day: 30)! {
+      try Data("old \(day)\n".utf8).write(to: URL(fileURLWithPath: root.path + "/amina/plans/\(day).json"))
+      day = day.advanced(by: 1)
+    }
+    try Data("{\"torn".utf8).write(to: URL(fileURLWithPath: root.path + "/bilal/plans/.2026-11-29.json.77-1.tmp"))
+    let failing = FailingPlanner(inner: echo, failing: ["bilal"])
+    let first = try NightlyRunner.run(root: root, planner: failing, options: .init())
+    #expect(first.planned == 1 && first.unchanged == 0 && first.failed.map(\.learner) == ["bilal"])
+    let files = NightlyFixture.files(root)
+    #expect(files["amina/plans/2026-11-30.json"] == Array(Self.plan("amina").utf8))
+    #expect(files.keys.filter { $0.hasPrefix("amina/plans/") }.count == 366)
+    #expect(files["amina/plans/2025-12-01.json"] == Array("old 2025-12-01\n".utf8))
+    #expect(files.keys.filter { $0.hasPrefix("bilal/plans/") }.isEmpty, "the failed learner's temporary is removed")
+    // Run again: the plan is there with the same bytes, found among the year's names.
+    let second = try NightlyRunner.run(root: root, planner: failing, options: .init())
+    #expect(second.planned == 0 && second.unchanged == 1)
+    #expect(NightlyFixture.files(root) == files)
+  }
+
   @Test("a learner whose lock is held past the timeout fails with the lock's reason; the others are planned")
   func lockHeld() throws {
     let root = NightlyFixture.makeRoot()
