@@ -70,6 +70,8 @@ public struct LearnerDailyPlanner: LearnerPlanner {
     try Self.load(learnerFolder.path)
   }
 
+  public func load(learnerPath: String) throws -> Loaded { try Self.load(learnerPath) }
+
   /// Loads the learner for planning: from the snapshot plus the events appended since
   /// (``Learner/load(_:parameters:writeSnapshot:)``), folded with the parameters in force: the
   /// profile's own, or the cached fit (`parameters.fitted.json`) when it is the fit of the

@@ -16,11 +16,19 @@ public protocol LearnerPlanner: Sendable {
   /// Reads what the plan needs from the learner's folder.
   func load(learnerFolder: URL) throws -> LoadedLearner
 
+  /// The same, the folder given as a path (the nightly job's: a `URL` built and read back per
+  /// learner was about 1 % of a night). By default, through ``load(learnerFolder:)``.
+  func load(learnerPath: String) throws -> LoadedLearner
+
   /// The learner's plan for `date`, or for the learner's own current learning day when nil.
   func plan(_ learner: LoadedLearner, date: EpochDay?) throws -> PlannedLearner
 }
 
 extension LearnerPlanner {
+  public func load(learnerPath: String) throws -> LoadedLearner {
+    try load(learnerFolder: URL(fileURLWithPath: learnerPath, isDirectory: true))
+  }
+
   /// Loads and plans in one call.
   public func plan(learnerFolder: URL, date: EpochDay?) throws -> PlannedLearner {
     try plan(load(learnerFolder: learnerFolder), date: date)

@@ -50,7 +50,12 @@ enum PlanFileWriter {
   /// the learner's folder). With `listing` (the folder looked at under the lock, for this
   /// target): the folder is known to be there and a plan file absent from it is not looked for.
   static func stage(_ bytes: [UInt8], to target: URL, listing: Listing? = nil) throws(PlanEngineError) -> Staged? {
-    let folder = target.deletingLastPathComponent().path, name = target.lastPathComponent, path = target.path
+    try stage(bytes, folder: target.deletingLastPathComponent().path, name: target.lastPathComponent, listing: listing)
+  }
+
+  /// The same for the file `name` in the folder at path `folder`.
+  static func stage(_ bytes: [UInt8], folder: String, name: String, listing: Listing? = nil) throws(PlanEngineError) -> Staged? {
+    let path = folder + "/" + name
     if listing == nil, DurableFile.isSymlink(folder) { throw DurableFile.symlinkRefusal(folder) }
     if listing?.hasTarget ?? true {
       if DurableFile.isSymlink(path) { throw DurableFile.symlinkRefusal(path) }
