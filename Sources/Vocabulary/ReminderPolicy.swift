@@ -45,8 +45,20 @@ public struct ReminderPolicy: Sendable, Hashable, Codable {
       guard parts.count == 2 else {
         throw .invalidValue(keyPath: keyPath, value: text, expected: "a window HH:MM-HH:MM")
       }
-      self.from = try Time(parsing: parts[0].trimmingCharacters(in: .whitespaces), keyPath: keyPath)
-      self.to = try Time(parsing: parts[1].trimmingCharacters(in: .whitespaces), keyPath: keyPath)
+      self.from = try Time(parsing: Self.trimmed(parts[0]), keyPath: keyPath)
+      self.to = try Time(parsing: Self.trimmed(parts[1]), keyPath: keyPath)
+    }
+
+    /// `side` without leading and trailing whitespace (`CharacterSet.whitespaces`). A side that
+    /// begins and ends with a printable ASCII character other than space (every profile's
+    /// `08:00`) has none, and is taken as it is: Foundation's trimming cost more than the rest of
+    /// making a day's reminder policy.
+    static func trimmed(_ side: Substring) -> String {
+      let bytes = side.utf8
+      if let first = bytes.first, let last = bytes.last, (0x21...0x7E).contains(first), (0x21...0x7E).contains(last) {
+        return String(side)
+      }
+      return side.trimmingCharacters(in: .whitespaces)
     }
 
     public var description: String { "\(from)-\(to)" }

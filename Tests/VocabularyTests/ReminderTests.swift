@@ -230,6 +230,15 @@ struct VocabReminderTests {
     #expect(throws: PlanEngineError.self) { try ReminderPolicy.Time(parsing: "25:00", keyPath: "x") }
     #expect(throws: PlanEngineError.self) { try ReminderPolicy.Time(parsing: "7", keyPath: "x") }
     #expect((try? ReminderPolicy.Time(parsing: "7:05", keyPath: "x"))?.minutes == 425)
+    // Spaces and tabs around a side are trimmed (Foundation's whitespace, not newlines); a side
+    // without any is read as it is.
+    for text in ["08:00-22:00", " 08:00 - 22:00 ", "\t08:00-\u{00A0}22:00\u{2003}", "8:00-22:00"] {
+      #expect((try? ReminderPolicy.Window(parsing: text, keyPath: "q")) == ReminderPolicy.Window(from: .init(hour: 8), to: .init(hour: 22)), "\(text)")
+    }
+    for side in ["08:00", " 08:00", "08:00\t", "\u{00A0}08:00", "x", "", " ", "08:00\n", "é"] {
+      #expect(ReminderPolicy.Window.trimmed(Substring(side)) == side.trimmingCharacters(in: .whitespaces), "\(side)")
+    }
+    #expect(throws: PlanEngineError.self) { try ReminderPolicy.Window(parsing: "08:00\n-22:00", keyPath: "q") }
   }
 
   @Test("same inputs, same reminders; policy JSON round-trips")
