@@ -44,6 +44,7 @@ public struct VocabularyWord: Sendable, Hashable, Codable {
               lapses: lapses, suspended: suspended, tags: tags)
   }
 
+  @inlinable  // (the learner's word list makes thousands a plan, in another module)
   public init(
     english: String, translationList: TextList, addedAt: Date, popularity: Int = 0,
     memory: MemoryState? = nil, lastReviewedAt: Date? = nil, lastRating: Rating? = nil,
