@@ -31,13 +31,21 @@ public struct AyahRange: Sendable, Hashable, Comparable {
 
   /// A range of valid ids, first ≤ last; otherwise an error.
   public init(first: Int, last: Int) throws(PlanEngineError) {
-    guard Quran.isValid(ayahID: first), Quran.isValid(ayahID: last) else {
-      throw .unknownQuranReference("ayah ids \(first)-\(last)", reason: "ayah ids run from 1 to \(Quran.ayahCount)")
-    }
-    guard first <= last else {
+    guard let range = AyahRange(checkedFirst: first, last: last) else {
+      guard Quran.isValid(ayahID: first), Quran.isValid(ayahID: last) else {
+        throw .unknownQuranReference("ayah ids \(first)-\(last)", reason: "ayah ids run from 1 to \(Quran.ayahCount)")
+      }
       throw .unknownQuranReference(
         "\(Quran.ref(first))-\(Quran.ref(last))", reason: "the range runs backwards (its end comes before its start)")
     }
+    self = range
+  }
+
+  /// The same range, nil where ``init(first:last:)`` throws (a reader that refuses a damaged
+  /// record as a whole: no error made to be dropped; inlinable, as a snapshot reads hundreds).
+  @inlinable
+  public init?(checkedFirst first: Int, last: Int) {
+    guard Quran.isValid(ayahID: first), Quran.isValid(ayahID: last), first <= last else { return nil }
     self.first = first; self.last = last
   }
   package init(uncheckedFirst first: Int, last: Int) { self.first = first; self.last = last }

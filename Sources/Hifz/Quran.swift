@@ -21,7 +21,7 @@ public enum Quran {
 
   // MARK: ayah ids
 
-  public static func isValid(ayahID id: Int) -> Bool { id >= 1 && id <= ayahCount }
+  @inlinable public static func isValid(ayahID id: Int) -> Bool { id >= 1 && id <= ayahCount }
 
   /// The global id of `surah:ayah`, or an error naming what does not exist.
   public static func ayahID(surah: Int, ayah: Int) throws(PlanEngineError) -> Int {

@@ -163,6 +163,7 @@ public struct QuranRecitation: Sendable, Hashable, Codable {
   /// Tajweed slips (pronunciation, not memory): they never lower the memory grade.
   public var tajweedMistakes: Int
 
+  @inlinable  // (a snapshot load makes hundreds, in another module)
   public init(day: EpochDay, range: AyahRange, tier: QuranTier, grade: Rating, mistakes: Int = 0,
               mistakesAt: [Int] = [], hesitations: Int = 0, seconds: Double? = nil,
               prompts: Int = 0, tajweedMistakes: Int = 0) {

@@ -209,7 +209,7 @@ extension LearnerSnapshot {
     var out: [QuranRecitation] = []
     out.reserveCapacity(n)
     for _ in 0..<n {
-      guard let day = r.signed(), let first = r.int(), let last = r.int(), let range = try? AyahRange(first: first, last: last),
+      guard let day = r.signed(), let first = r.int(), let last = r.int(), let range = AyahRange(checkedFirst: first, last: last),
         let tier = readTier(&r), let grade = r.int().flatMap(Rating.init(rawValue:)),
         let mistakes = r.int(), let at = readInts(&r), let hesitations = r.int(), let prompts = r.int(),
         let tajweed = r.int(), let hasSeconds = r.byte()

@@ -65,4 +65,14 @@ struct AyahRangeTests {
     #expect(throws: PlanEngineError.self) { try AyahRange(first: 10, last: 9) }
     #expect(throws: PlanEngineError.self) { try AyahRange(first: 0, last: 9) }
   }
+
+  /// `init?(checkedFirst:last:)` is nil exactly where `init(first:last:)` throws.
+  @Test func checkedRangesAreTheThrowingOnes() {
+    let ids = [Int.min, -1, 0, 1, 2, 7, 6_235, 6_236, 6_237, Int.max]
+    for first in ids {
+      for last in ids {
+        #expect(AyahRange(checkedFirst: first, last: last) == (try? AyahRange(first: first, last: last)), "\(first)-\(last)")
+      }
+    }
+  }
 }

@@ -12,17 +12,19 @@
 ///
 /// Equality and hashing are by content, whichever way the lists were made.
 public struct TextList: Sendable {
-  private enum Storage: Sendable {
+  @usableFromInline enum Storage: Sendable {
     case strings([String])
     case encoded(EncodedTexts, start: Int, end: Int, count: Int)
   }
 
-  private var storage: Storage
+  @usableFromInline var storage: Storage
 
   public init(_ strings: [String] = []) { storage = .strings(strings) }
 
   /// `count` strings encoded in `source.bytes[range]` (see the type's documentation); the
   /// caller has checked that the range holds exactly that many (``encodedLength(of:in:)``).
+  /// (Inlinable, as ``encodedLength(of:in:from:)``: a snapshot load makes one a word.)
+  @inlinable
   public init(encoded range: Range<Int>, in source: EncodedTexts, count: Int) {
     storage = count == 0 ? .strings([]) : .encoded(source, start: range.lowerBound, end: range.upperBound, count: count)
   }
@@ -55,6 +57,7 @@ public struct TextList: Sendable {
   public var isEmpty: Bool { count == 0 }
 
   /// The bytes `count` encoded strings take from `at` in `bytes`, nil when they do not fit.
+  @inlinable
   public static func encodedLength(of count: Int, in bytes: UnsafeBufferPointer<UInt8>, from at: Int) -> Int? {
     var p = at
     for _ in 0..<count {
@@ -65,8 +68,8 @@ public struct TextList: Sendable {
   }
 
   /// A LEB128 length at `at` (advanced past it); nil when it runs past the end or past `Int`.
-  @inline(__always)
-  private static func length(_ bytes: UnsafeBufferPointer<UInt8>, _ at: inout Int) -> Int? {
+  @inlinable @inline(__always)
+  static func length(_ bytes: UnsafeBufferPointer<UInt8>, _ at: inout Int) -> Int? {
     guard let n = LEB128.read(bytes, at: &at), n <= UInt64(Int.max) else { return nil }
     return Int(n)
   }
