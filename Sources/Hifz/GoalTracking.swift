@@ -21,9 +21,8 @@ enum GoalTracking {
                       targetLines: Double, secondsPerLine: Double, budget: Int,
                       revisionSeconds: Int) -> QuranGoalProjection {
     // The goal's ayahs not yet learned, counted and their lines summed in one walk (not a list
-    // of up to 6,236 ids made for it).
-    // Through the buffers, the table fetched once (per ayah, the shared table's accessor and the
-    // bounds checks cost more than the sum).
+    // of up to 6,236 ids made for it), through the buffers with the table fetched once (per
+    // ayah, the shared table's accessor and the bounds checks cost more than the sum).
     var share = 0, remainingCount = 0
     let shares = Quran.t.lineShare
     progress.sequence.withUnsafeBufferPointer { sequence in

@@ -1,3 +1,5 @@
+import PlannerCore
+
 /// The unit of old revision (manzil) and of the Quran memory model: a whole short surah, or a page.
 ///
 /// A surah that lies on one page (30 of them, Al-Faatiha and most of juz 30) is its own unit,
@@ -17,39 +19,21 @@ public enum ReviewUnitID: Sendable, Hashable, Comparable, CustomStringConvertibl
     }
   }
 
-  /// Parses `p582` or `s114`; nil when no such unit exists.
+  /// Parses `p582` or `s114`; nil when no such unit exists. The rule: `p` or `s`, then an
+  /// integer as `Int` reads the rest (a sign allowed, leading zeros too), read from the bytes
+  /// (a plan parses every unit key of the learner's table) with the one ASCII integer reader.
   public init?(_ text: String) {
-    // The canonical spelling (`p` or `s`, then up to four ASCII digits) read from its bytes (a
-    // plan parses every unit key of the learner's table); any other text by the general rule,
-    // which gives the same unit for these.
-    if let available = text.utf8.withContiguousStorageIfAvailable(Self.canonical), let decided = available {
-      guard let id = decided else { return nil }
-      self = id
-    } else {
-      guard let id = Self.parsedByCharacters(text) else { return nil }
-      self = id
-    }
+    var text = text
+    guard let id = text.withUTF8(Self.parsed) else { return nil }
+    self = id
   }
 
-  /// The general rule: a first character `p` or `s` and what `Int` reads from the rest.
-  static func parsedByCharacters(_ text: String) -> ReviewUnitID? {
-    guard let kind = text.first, let n = Int(text.dropFirst()) else { return nil }
-    let id: ReviewUnitID = kind == "p" ? .page(n) : kind == "s" ? .surah(n) : .page(0)
+  private static func parsed(_ b: UnsafeBufferPointer<UInt8>) -> ReviewUnitID? {
+    guard let kind = b.first, kind == UInt8(ascii: "p") || kind == UInt8(ascii: "s"), let base = b.baseAddress,
+      let n = ASCIIInteger.parse(base, 1, b.count).flatMap({ Int(exactly: $0) })
+    else { return nil }
+    let id: ReviewUnitID = kind == UInt8(ascii: "p") ? .page(n) : .surah(n)
     return ReviewUnits.index(of: id) != nil ? id : nil
-  }
-
-  /// `p` or `s` and 1–4 ASCII digits: .some(the unit, or nil when there is no such unit); nil
-  /// (not decided here) for any other spelling.
-  private static func canonical(_ b: UnsafeBufferPointer<UInt8>) -> ReviewUnitID?? {
-    guard b.count >= 2, b.count <= 5, b[0] == UInt8(ascii: "p") || b[0] == UInt8(ascii: "s") else { return nil }
-    var n = 0
-    for i in 1..<b.count {
-      let d = b[i] &- UInt8(ascii: "0")
-      guard d < 10 else { return nil }
-      n = n * 10 + Int(d)
-    }
-    let id: ReviewUnitID = b[0] == UInt8(ascii: "p") ? .page(n) : .surah(n)
-    return .some(ReviewUnits.index(of: id) != nil ? id : nil)
   }
 
   /// Mushaf order: by first ayah.
