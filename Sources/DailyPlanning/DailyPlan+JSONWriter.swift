@@ -130,7 +130,7 @@ extension QuranAudioManifest {
       w.key("ayah"); w.joined(files[k].ayah.surah, ":", files[k].ayah.ayah)  // (its description, not made as a string)
       w.member("basmala", files[k].basmala)
       w.member("item", files[k].item)
-      w.member("url", files[k].url)
+      w.key("url"); files[k].withURL { w.string(utf8: $0) }  // (spelled into the plan, no string made)
       w.endObject()
     }
     w.endArray()

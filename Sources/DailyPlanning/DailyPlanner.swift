@@ -233,8 +233,9 @@ public enum DailyPlanner {
       let resolved = (try? AudioURLTemplate.resolved(q.settings)) ?? nil
       var manifest = QuranAudioManifest(reciter: resolved?.reciter ?? q.settings.reciter, template: resolved?.template.text, files: [])
       if let resolved {
+        let spelling = AudioURLSpelling(template: resolved.template, reciter: resolved.reciter)
         for (k, item) in sections.flatMap(\.items).enumerated() {
-          manifest.files += resolved.template.files(item: k, ranges: item.ranges ?? [], reciter: resolved.reciter)
+          manifest.files += spelling.files(item: k, ranges: item.ranges ?? [])
         }
       }
       audio = manifest

@@ -142,7 +142,12 @@ struct PlanJSONWriter {
 
   mutating func string(_ s: String) {
     var s = s
-    s.withUTF8 { u in put(JSONWriter.escapedCapacity(u.count)) { p in JSONWriter.writeString(u, at: p) } }
+    s.withUTF8 { string(utf8: $0) }
+  }
+
+  /// A string given as its UTF-8.
+  mutating func string(utf8 u: UnsafeBufferPointer<UInt8>) {
+    put(JSONWriter.escapedCapacity(u.count)) { p in JSONWriter.writeString(u, at: p) }
   }
 
   /// Two integers joined by an ASCII separator, as a string: `"2:255"`.

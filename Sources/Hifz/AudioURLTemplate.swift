@@ -76,41 +76,40 @@ public struct AudioURLTemplate: Sendable, Hashable {
 
   /// The URL of one ayah.
   public func url(ayahID id: Int, reciter: String) -> String {
-    var reciter = reciter
-    return reciter.withUTF8 { name in url(ayahID: id, name: name) }
+    AudioURLSpelling(template: self, reciter: reciter).url(ayahID: id)
   }
 
-  /// The URL of one ayah, the reciter's name given as its UTF-8: written straight into the
-  /// string's storage (a plan has a URL per ayah), the same text as string concatenation.
-  private func url(ayahID id: Int, name: UnsafeBufferPointer<UInt8>) -> String {
-    String(unsafeUninitializedCapacity: literals.count + reciterFields * name.count + numberRoom) { buffer in
-      let out = buffer.baseAddress!
-      var at = 0
-      let ref = Quran.ref(id)
-      literals.withUnsafeBufferPointer { lit in
-        parts.withUnsafeBufferPointer { parts in
-          for p in parts {
-            switch p {
-            case .text(let r):
-              (out + at).update(from: lit.baseAddress! + r.lowerBound, count: r.count)
-              at += r.count
-            case .field(.reciter, _):
-              if let base = name.baseAddress { (out + at).update(from: base, count: name.count) }
-              at += name.count
-            case .field(let field, let width):
-              let n = switch field {
-              case .surah: ref.surah
-              case .ayah: ref.ayah
-              case .id: id
-              default: Quran.page(ofAyah: id)
-              }
-              at += Self.writeDecimal(n, width: width, at: out + at)
+  /// The most bytes a URL takes with a reciter's name of `nameCount` bytes.
+  func capacity(nameCount: Int) -> Int { literals.count + reciterFields * nameCount + numberRoom }
+
+  /// Writes the URL of one ayah at `out` (room for ``capacity(nameCount:)``), the reciter's
+  /// name given as its UTF-8; returns the bytes written.
+  func write(ayahID id: Int, name: UnsafeBufferPointer<UInt8>, at out: UnsafeMutablePointer<UInt8>) -> Int {
+    var at = 0
+    let ref = Quran.ref(id)
+    literals.withUnsafeBufferPointer { lit in
+      parts.withUnsafeBufferPointer { parts in
+        for p in parts {
+          switch p {
+          case .text(let r):
+            (out + at).update(from: lit.baseAddress! + r.lowerBound, count: r.count)
+            at += r.count
+          case .field(.reciter, _):
+            if let base = name.baseAddress { (out + at).update(from: base, count: name.count) }
+            at += name.count
+          case .field(let field, let width):
+            let n = switch field {
+            case .surah: ref.surah
+            case .ayah: ref.ayah
+            case .id: id
+            default: Quran.page(ofAyah: id)
             }
+            at += Self.writeDecimal(n, width: width, at: out + at)
           }
         }
       }
-      return at
     }
+    return at
   }
 
   /// `String(n)` as UTF-8 at `p`, after `width - String(n).count` zeros when that is positive;
@@ -123,7 +122,6 @@ public struct AudioURLTemplate: Sendable, Hashable {
     p.update(repeating: UInt8(ascii: "0"), count: zeros)
     return width
   }
-
 }
 
 extension AudioURLTemplate {
@@ -158,20 +156,6 @@ extension AudioURLTemplate {
   /// Al-Fatiha (whose first ayah is the basmala) and At-Tawba (recited without it), the
   /// basmala as its own file (the reciter's 1:1, `basmala: true`), then every ayah.
   public func files(item: Int, ranges: [AyahRange], reciter: String) -> [QuranAudioFile] {
-    var out: [QuranAudioFile] = []
-    out.reserveCapacity(ranges.reduce(0) { $0 + $1.count })
-    var reciter = reciter
-    reciter.withUTF8 { name in  // (the name's bytes found once, not per ayah)
-      for r in ranges {
-        for id in r.ids {
-          let ref = Quran.ref(id)
-          if ref.ayah == 1 && ref.surah != 1 && ref.surah != 9 {
-            out.append(QuranAudioFile(item: item, ayah: AyahRef(surah: 1, ayah: 1), url: url(ayahID: 1, name: name), basmala: true))
-          }
-          out.append(QuranAudioFile(item: item, ayah: ref, url: url(ayahID: id, name: name)))
-        }
-      }
-    }
-    return out
+    AudioURLSpelling(template: self, reciter: reciter).files(item: item, ranges: ranges)
   }
 }

@@ -218,17 +218,46 @@ public struct QuranAudioManifest: Sendable, Hashable, Codable {
   }
 }
 
-public struct QuranAudioFile: Sendable, Hashable, Codable {
+public struct QuranAudioFile: Sendable {
   /// Index of the plan item the file belongs to.
   public var item: Int
   public var ayah: AyahRef
-  public var url: String
+  public var url: String {
+    get {
+      switch spelled {
+      case .text(let text): text
+      case .template(let spelling, let id): spelling.url(ayahID: id)
+      }
+    }
+    set { spelled = .text(newValue) }
+  }
   /// True for the basmala recited before a surah's first ayah (the file is the reciter's 1:1);
   /// absent otherwise, so plans written before it load unchanged.
   public var basmala: Bool?
+  /// The URL as given (decoded, or set), or as its template spells it for this ayah (a plan's
+  /// files: spelled only when read or written).
+  enum Spelled: Sendable {
+    case text(String)
+    case template(AudioURLSpelling, ayahID: Int)
+  }
+  var spelled: Spelled
 
   public init(item: Int, ayah: AyahRef, url: String, basmala: Bool? = nil) {
-    self.item = item; self.ayah = ayah; self.url = url; self.basmala = basmala
+    self.item = item; self.ayah = ayah; self.spelled = .text(url); self.basmala = basmala
+  }
+
+  /// The file of the ayah numbered `ayahID` (``Quran``'s global number; `ayah` is its place,
+  /// or 1:1 for a basmala), its URL spelled by `spelling`.
+  public init(item: Int, ayah: AyahRef, ayahID: Int, spelling: AudioURLSpelling, basmala: Bool? = nil) {
+    self.item = item; self.ayah = ayah; self.spelled = .template(spelling, ayahID: ayahID); self.basmala = basmala
+  }
+
+  /// Runs `body` on the URL's UTF-8 (spelled into a temporary buffer, no string made).
+  public func withURL<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    switch spelled {
+    case .text(var text): return text.withUTF8(body)
+    case .template(let spelling, let id): return spelling.withURL(ayahID: id, body)
+    }
   }
 }
 

@@ -213,7 +213,8 @@ public enum QuranPlanner {
       }
     }
     if let audio {
-      for (k, item) in plan.items.enumerated() { plan.audio.files += audio.template.files(item: k, ranges: item.ranges, reciter: audio.reciter) }
+      let spelling = AudioURLSpelling(template: audio.template, reciter: audio.reciter)
+      for (k, item) in plan.items.enumerated() { plan.audio.files += spelling.files(item: k, ranges: item.ranges) }
     }
     return plan
   }

@@ -82,7 +82,8 @@ struct PlanJSONWriterTests {
     plan.audio = QuranAudioManifest(reciter: "Alafasy/128", template: "https://x.test/{surah}/{ayah}.mp3", files: [
       QuranAudioFile(item: 0, ayah: try AyahRef(parsing: "1:1"), url: "https://x.test/001001.mp3", basmala: true),
       QuranAudioFile(item: 1, ayah: try AyahRef(parsing: "78:2"), url: "https://x.test/078002.mp3"),
-    ])
+    ] + AudioURLSpelling(template: try AudioURLTemplate(parsing: "https://x.test/\"\\\t/{reciter}/{surah:03}{ayah:03}.mp3"),
+                         reciter: "Alafasy/128").files(item: 2, ranges: [try AyahRange(parsing: "78:40-79:1")]))
     plan.forecast = DailyPlanForecast(
       catchUpDate: EpochDay(20_000), caughtUp: false, goalDate: EpochDay(21_000), targetDate: EpochDay(22_000),
       targetReachable: false, backlogMinutes: 12, clears: false, proposedMinutes: 45, proposedCycleDays: 9,

@@ -89,4 +89,31 @@ struct QuranPlanSpeedTests {
       }
     }
   }
+
+  /// A plan's files spell their URLs from the template only when read or written: the text, the
+  /// bytes, equality, hashing and JSON are those of the file made from the URL's string.
+  @Test(arguments: ["https://everyayah.com/data/{reciter}/{surah:03}{ayah:03}.mp3", "x/{id}-{page:4}\"{reciter}\"", "fixed.mp3"])
+  func spelledFilesAreTheirURLs(template text: String) throws {
+    let template = try AudioURLTemplate(parsing: text)
+    let spelling = AudioURLSpelling(template: template, reciter: "Husary_128kbps")
+    let ranges = [AyahRange(uncheckedFirst: 1, last: 3), AyahRange(uncheckedFirst: 6220, last: 6236)]
+    let files = spelling.files(item: 2, ranges: ranges)
+    #expect(files.count == 3 + 17 + 3)  // 111:4 to 114:6, a basmala before 112:1, 113:1 and 114:1
+    for f in files {
+      let id = f.basmala == true ? 1 : try Quran.ayahID(surah: f.ayah.surah, ayah: f.ayah.ayah)
+      let url = template.url(ayahID: id, reciter: "Husary_128kbps")
+      #expect(f.url == url)
+      #expect(f.withURL { String(decoding: $0, as: UTF8.self) } == url)
+      let plain = QuranAudioFile(item: f.item, ayah: f.ayah, url: url, basmala: f.basmala)
+      #expect(f == plain && plain == f && f.hashValue == plain.hashValue)
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = .sortedKeys
+      #expect(try encoder.encode(f) == encoder.encode(plain))
+      #expect(try JSONDecoder().decode(QuranAudioFile.self, from: encoder.encode(f)) == f)
+      var other = f
+      other.url += "?"
+      #expect(other != f && other.url == url + "?")
+    }
+    #expect(Set(files).count == files.count - 2)  // the basmala thrice, the same file
+  }
 }
