@@ -214,24 +214,34 @@ public struct VocabularyReviewReason: Sendable, Hashable {
   /// "recall now 64% (last review 9 days ago)", what the learner reached for, and for a leech
   /// how to treat it.
   public var text: String {
-    // Written as UTF-8 bytes (a plan writes one per review it takes; interpolated, 4.7 K
-    // instructions each): the text of
+    // Written as UTF-8 straight into the string's storage (a plan writes one per review it
+    // takes; interpolated, 4.7 K instructions each, appended to an array of bytes 1.8 K): the
+    // text of
     //   "recall now \(percent)% (last review \(ago))[; you reached for it \(times) since you last
     //   knew it][; a leech (failed on \(lapses) of \(reviewDays) review days): relearn it: …]".
-    var out: [UInt8] = []
-    out.reserveCapacity(leech ? 240 : 120)
-    func put(_ s: StaticString) { out.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount)) }
-    func put(_ n: Int) { ByteNumberFormat.writeInt(Int64(n), into: &out) }
-    put("recall now "); put(Int((recall * 100).rounded())); put("% (last review ")
-    if days == 1 { put("1 day ago)") } else { put(days); put(" days ago)") }
-    if popularity > 0 {
-      put("; you reached for it "); out.append(contentsOf: VocabularyPlanner.times(popularity).utf8)
-      put(" since you last knew it")
+    // Room: 216 bytes of words (197 now) and five numbers of at most 20 bytes each.
+    String(unsafeUninitializedCapacity: 216 + 5 * 20) { buffer in
+      let start = buffer.baseAddress!
+      var p = start
+      func put(_ s: StaticString) {
+        p.update(from: s.utf8Start, count: s.utf8CodeUnitCount)
+        p += s.utf8CodeUnitCount
+      }
+      func put(_ n: Int) { p += ByteNumberFormat.writeInt(Int64(n), at: p) }
+      put("recall now "); put(Int((recall * 100).rounded())); put("% (last review ")
+      if days == 1 { put("1 day ago)") } else { put(days); put(" days ago)") }
+      if popularity > 0 {
+        put("; you reached for it ")
+        var times = VocabularyPlanner.times(popularity)
+        times.withUTF8 { t in p.update(from: t.baseAddress!, count: t.count); p += t.count }
+        put(" since you last knew it")
+      }
+      if leech {
+        put("; a leech (failed on "); put(lapses); put(" of "); put(reviewDays)
+        put(" review days): relearn it: read the card and make up a sentence with it, or suspend it")
+      }
+      return p - start
     }
-    if leech {
-      put("; a leech (failed on "); put(lapses); put(" of "); put(reviewDays)
-      put(" review days): relearn it: read the card and make up a sentence with it, or suspend it")
-    }
-    return String(decoding: out, as: UTF8.self)
   }
+
 }

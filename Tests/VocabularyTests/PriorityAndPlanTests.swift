@@ -18,6 +18,12 @@ struct VocabPlanTests {
     #expect(text(0.7, days: 2, popularity: 2).hasSuffix("you reached for it twice since you last knew it"))
     #expect(text(0.7, days: 2, popularity: 12).hasSuffix("you reached for it 12 times since you last knew it"))
     #expect(text(0.3, days: 40, popularity: 3, leech: true) == "recall now 30% (last review 40 days ago); you reached for it 3 times since you last knew it; a leech (failed on 9 of 23 review days): relearn it: read the card and make up a sentence with it, or suspend it")
+    // The longest text there is (every part, every number at its widest): the room it is written in.
+    let widest = VocabularyReviewReason(recall: -9.2e16, days: Int.min, popularity: Int.max, leech: true, lapses: Int.min,
+                                        reviewDays: Int.min).text
+    #expect(widest == "recall now -9200000000000000000% (last review \(Int.min) days ago); you reached for it \(Int.max) times since "
+      + "you last knew it; a leech (failed on \(Int.min) of \(Int.min) review days): relearn it: read the card and make up a "
+      + "sentence with it, or suspend it")
   }
 
   static let kyiv = try! LearningDayClock(timeZoneIdentifier: "Europe/Kyiv", dayStartHour: 4)
