@@ -41,9 +41,23 @@ public final class LearnerLock: @unchecked Sendable {
 
   /// Locks the learner folder `directory`. Fails, creating nothing, when it holds no
   /// `profile.json` (unless `creating`: `planner init` locks the folder it is making a learner).
-  public init(directory: String, timeout: Double = LearnerLock.defaultTimeout, creating: Bool = false) throws(PlanEngineError) {
+  ///
+  /// `listed`: the caller has just seen the folder's `profile.json` (the nightly job's listing),
+  /// and reads it under the lock, failing as this would if it is gone: a lock file already there
+  /// is then opened without looking for the profile again (a system call a learner a night);
+  /// one is still created only in a folder that holds a profile.
+  public init(directory: String, timeout: Double = LearnerLock.defaultTimeout, creating: Bool = false,
+              listed: Bool = false) throws(PlanEngineError) {
     path = directory + "/" + Learner.lockFile
-    if !creating {
+    var descriptor: Int32 = -1
+    if listed && !creating {
+      descriptor = open(path, O_RDWR | O_CLOEXEC | O_NOFOLLOW)
+      if descriptor < 0 && errno != ENOENT {
+        if errno == ELOOP { throw DurableFile.symlinkRefusal(path) }
+        throw .io(path: path, reason: "cannot open the lock file: \(DurableFile.errorText())")
+      }
+    }
+    if descriptor < 0 && !creating {
       let profile = directory + "/" + Learner.profileFile
       guard DurableFile.exists(profile) else {
         throw .io(path: profile, reason: "no learner here (create one with `planner init \(directory)`)")
@@ -52,7 +66,7 @@ public final class LearnerLock: @unchecked Sendable {
     // The descriptor becomes the lock's only once locked: a lock that fails is not fully made,
     // so its `deinit` does not run. (It did, and closed the descriptor a second time: another
     // thread's file, or lock, that had reused the number meanwhile.)
-    let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
+    if descriptor < 0 { descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644) }
     guard descriptor >= 0 else {
       if errno == ELOOP { throw DurableFile.symlinkRefusal(path) }
       throw .io(path: path, reason: "cannot open the lock file: \(DurableFile.errorText())")

@@ -114,10 +114,10 @@ public enum NightlyRunner {
         let lock: LearnerLock
         do throws(PlanEngineError) {
           do throws(PlanEngineError) {
-            lock = try LearnerLock(directory: folder, timeout: 0)
+            lock = try LearnerLock(directory: folder, timeout: 0, listed: true)
           } catch .lockTimeout {
             commitPending()
-            lock = try LearnerLock(directory: folder, timeout: options.lockTimeout)
+            lock = try LearnerLock(directory: folder, timeout: options.lockTimeout, listed: true)
           }
         } catch {
           results.finish(index, .failed(String(describing: error)), report: options.progress)
@@ -241,7 +241,13 @@ public enum NightlyRunner {
       let name = decoded
       let path = root.path + "/" + name
       var info = stat()
-      guard lstat(path, &info) == 0 else { continue }  // gone since the listing
+      // A folder `readdir` says is one (not a link) needs no look of its own: a system call a
+      // learner saved; a link, or a file system that does not say, is looked at.
+      if entry.pointee.d_type == UInt8(DT_DIR) {
+        info.st_mode = S_IFDIR
+      } else {
+        guard lstat(path, &info) == 0 else { continue }  // gone since the listing
+      }
       if (info.st_mode & S_IFMT) == S_IFLNK {
         guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR, let target = realPath(path) else { continue }
         guard target.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/") else {

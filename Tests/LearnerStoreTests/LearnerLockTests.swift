@@ -61,4 +61,32 @@ struct LearnerLockTests {
     #expect(lost.withLock { $0 } == 0)
     #expect(!Self.isFree(busy))
   }
+
+  /// The nightly job's lock (`listed`: it has just seen the profile) opens a lock file that is
+  /// there without looking for the profile again, and otherwise is the same lock: it creates a
+  /// lock file only beside a profile, and refuses a folder without either, creating nothing.
+  @Test func listedLocksCreateOnlyBesideAProfile() throws {
+    let dir = Self.learnerFolder("listed")
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let lockFile = dir + "/" + Learner.lockFile
+    let first = try LearnerLock(directory: dir, timeout: 0, listed: true)  // creates the lock file
+    #expect(FileManager.default.fileExists(atPath: lockFile) && !Self.isFree(dir))
+    #expect(throws: PlanEngineError.lockTimeout(path: lockFile, seconds: 0)) { try LearnerLock(directory: dir, timeout: 0, listed: true) }
+    first.unlock()
+    // The profile gone since the listing: the existing lock file is taken (the load under it
+    // then fails on the missing profile)…
+    try FileManager.default.removeItem(atPath: dir + "/" + Learner.profileFile)
+    let second = try LearnerLock(directory: dir, timeout: 0, listed: true)
+    #expect(!Self.isFree(dir))
+    second.unlock()
+    // …but without a lock file nothing is created, as without `listed`.
+    try FileManager.default.removeItem(atPath: lockFile)
+    for listed in [true, false] {
+      #expect(throws: PlanEngineError.io(path: dir + "/" + Learner.profileFile,
+                                         reason: "no learner here (create one with `planner init \(dir)`)")) {
+        try LearnerLock(directory: dir, timeout: 0, listed: listed)
+      }
+      #expect(!FileManager.default.fileExists(atPath: lockFile))
+    }
+  }
 }
