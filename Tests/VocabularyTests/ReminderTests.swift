@@ -69,6 +69,31 @@ struct VocabReminderTests {
     ])
   }
 
+  @Test("an instant's local ISO 8601 text is the rule as written, in every zone and year, the offset's sign included")
+  func localISO8601IsTheRuleAsWritten() throws {
+    func rule(_ clock: LearningDayClock, _ date: Date) -> String {
+      let offset = clock.timeZone.secondsFromGMT(for: date)
+      let local = Int((date.timeIntervalSince1970).rounded(.down)) + offset
+      let days = local >= 0 ? local / 86400 : -((86399 - local) / 86400)
+      let secondsOfDay = local - days * 86400
+      func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
+      let sign = offset < 0 ? "-" : "+"
+      let off = abs(offset)
+      return "\(EpochDay(days))T\(two(secondsOfDay / 3600)):\(two(secondsOfDay / 60 % 60)):\(two(secondsOfDay % 60))"
+        + "\(sign)\(two(off / 3600)):\(two(off / 60 % 60))"
+    }
+    var rng = SplitMix64(seed: 8601)
+    for zone in ["Europe/Kyiv", "America/St_Johns", "Asia/Kathmandu", "Pacific/Kiritimati", "UTC", "America/Los_Angeles"] {
+      let clock = try LearningDayClock(timeZoneIdentifier: zone, dayStartHour: 4)
+      let instants = [-62_167_219_200.0, -62_167_219_201.5, 0, -0.25, 253_402_300_799, 253_402_300_800, 1_790_000_000.999]
+        + (0..<300).map { _ in Double(Int64(rng.next() % 600_000_000_000) - 300_000_000_000) / 1000 * 60 }
+      for t in instants {
+        let date = Date(timeIntervalSince1970: t)
+        #expect(clock.localISO8601(date) == rule(clock, date), "\(zone) \(t)")
+      }
+    }
+  }
+
   @Test("a wall time skipped by the spring change lands after the jump")
   func gapTime() {
     let t = Self.kyiv.instant(of: EpochDay(year: 2026, month: 3, day: 29)!, minute: 3 * 60 + 30)
