@@ -52,26 +52,24 @@ extension LearningDayClock {
     let local = Int((date.timeIntervalSince1970).rounded(.down)) + offset
     let days = local >= 0 ? local / 86400 : -((86399 - local) / 86400)
     let secondsOfDay = local - days * 86400
-    let sign = offset < 0 ? "-" : "+"
-    let off = abs(offset)
+    let day = EpochDay(days), negative = offset < 0, off = abs(offset)
     // Written as its 25 bytes when the date is YYYY-MM-DD and the offset under 100 hours (every
     // reminder of a plan: interpolated, 8 K instructions each); otherwise spelled as below.
-    if off < 100 * 3600 {
-      var written = false
-      let text = String(unsafeUninitializedCapacity: 25) { b in
+    if off < 100 * 3600, day.year >= 0 && day.year <= 9999 {
+      return String(unsafeUninitializedCapacity: 25) { b in
         let p = b.baseAddress!
-        guard EpochDay(days).writeDescription(at: p) != nil else { return 0 }
-        @inline(__always) func two(_ v: Int, _ at: Int) { p[at] = UInt8(truncatingIfNeeded: 48 + v / 10); p[at + 1] = UInt8(truncatingIfNeeded: 48 + v % 10) }
+        @inline(__always) func two(_ v: Int, _ at: Int) {
+          p[at] = UInt8(truncatingIfNeeded: 48 + v / 10); p[at + 1] = UInt8(truncatingIfNeeded: 48 + v % 10)
+        }
+        _ = day.writeDescription(at: p)
         p[10] = UInt8(ascii: "T"); two(secondsOfDay / 3600, 11); p[13] = UInt8(ascii: ":"); two(secondsOfDay / 60 % 60, 14)
         p[16] = UInt8(ascii: ":"); two(secondsOfDay % 60, 17)
-        p[19] = offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"); two(off / 3600, 20); p[22] = UInt8(ascii: ":"); two(off / 60 % 60, 23)
-        written = true
+        p[19] = negative ? UInt8(ascii: "-") : UInt8(ascii: "+"); two(off / 3600, 20); p[22] = UInt8(ascii: ":"); two(off / 60 % 60, 23)
         return 25
       }
-      if written { return text }
     }
     func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
-    return "\(EpochDay(days))T\(two(secondsOfDay / 3600)):\(two(secondsOfDay / 60 % 60)):\(two(secondsOfDay % 60))"
-      + "\(sign)\(two(off / 3600)):\(two(off / 60 % 60))"
+    return "\(day)T\(two(secondsOfDay / 3600)):\(two(secondsOfDay / 60 % 60)):\(two(secondsOfDay % 60))"
+      + "\(negative ? "-" : "+")\(two(off / 3600)):\(two(off / 60 % 60))"
   }
 }

@@ -243,5 +243,4 @@ public struct VocabularyReviewReason: Sendable, Hashable {
       return p - start
     }
   }
-
 }
