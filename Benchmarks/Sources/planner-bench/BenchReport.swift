@@ -8,13 +8,15 @@ let benchQuick = CommandLine.arguments.contains("--quick")
 /// Prints one JSON line: `{"scenario": NAME, key: value, …}` in the given key order; led by
 /// `"name"` when run from a scenario file (`--scenario-file`, Benchmarks/scenarios/), and followed
 /// by `"build_target_cpu"` when the binaries were built for one CPU (`Benchmarks/run` with
-/// `$PLANNER_TARGET_CPU`), since every figure depends on it.
+/// `$PLANNER_TARGET_CPU`) and `"build_static_stdlib"` when they were linked with the Swift
+/// runtime inside (`$PLANNER_STATIC_STDLIB`), since every figure depends on the build.
 func report(_ scenario: String, _ figures: [(String, JSONNode)]) {
   let env = ProcessInfo.processInfo.environment
   var line = "{"
   if let name = env["PLANNER_BENCH_NAME"] { line += "\"name\": " + JSONWriter.quoted(name) + ", " }
   line += "\"scenario\": " + JSONWriter.quoted(scenario)
   if let cpu = env["PLANNER_BUILD_TARGET_CPU"] { line += ", \"build_target_cpu\": " + JSONWriter.quoted(cpu) }
+  if env["PLANNER_BUILD_STATIC_STDLIB"] == "1" { line += ", \"build_static_stdlib\": true" }
   for (key, value) in figures {
     line += ", " + JSONWriter.quoted(key) + ": " + JSONWriter.pretty(value)
   }
