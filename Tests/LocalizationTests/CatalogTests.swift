@@ -111,6 +111,10 @@ struct CatalogTests {
       (#"{"version": 1, "locale": "en", "messages": {"a": {"one": "x"}}}"#, #"messages["a"].other"#),
       (#"{"version": 1, "locale": "en", "messages": {"a": {"several": "x", "other": "y"}}}"#, #"messages["a"].several"#),
       (#"{"version": 1, "locale": "en", "messages": {}, "descriptions": {"a": 1}}"#, #"descriptions["a"]"#),
+      (#"{"version": 1.5, "locale": "en", "messages": {}}"#, "version"),
+      // The first problem in the file's order, whatever the keys' hashes (two broken messages).
+      (#"{"version": 1, "locale": "en", "messages": {"zz": 3, "b": "ok", "a": 4}}"#, #"messages["zz"]"#),
+      (#"{"version": 1, "locale": "en", "messages": {"a": {"other": "x", "b": "y", "c": "z"}}}"#, #"messages["a"].b"#),
     ]
     for (json, keyPath) in cases {
       #expect {
@@ -118,6 +122,22 @@ struct CatalogTests {
       } throws: { error in
         guard case PlanEngineError.malformed(let file, _, let path, _) = error else { return false }
         return file == "xx.json" && path == keyPath
+      }
+    }
+  }
+
+  @Test("JSON that does not parse is refused with its line, and so is a key given twice")
+  func syntaxErrors() {
+    let cases: [(json: String, line: Int)] = [
+      ("{\n  \"version\": 1,\n  \"locale\": \"en\",\n  \"messages\": {\"a\": \"x\",}\n}", 4),
+      ("{\"version\": 1, \"locale\": \"en\",\n \"messages\": {\"a\": \"x\", \"a\": \"y\"}}", 2),
+    ]
+    for c in cases {
+      #expect {
+        _ = try Catalog.parse(Data(c.json.utf8), file: "xx.json")
+      } throws: { error in
+        guard case PlanEngineError.malformed(let file, let line, let path, let expected) = error else { return false }
+        return file == "xx.json" && line == c.line && path == nil && expected.hasPrefix("a JSON object (column ")
       }
     }
   }
