@@ -18,7 +18,9 @@ func report(_ scenario: String, _ figures: [(String, JSONNode)]) {
   if let cpu = env["PLANNER_BUILD_TARGET_CPU"] { line += ", \"build_target_cpu\": " + JSONWriter.quoted(cpu) }
   if env["PLANNER_BUILD_STATIC_STDLIB"] == "1" { line += ", \"build_static_stdlib\": true" }
   for (key, value) in figures {
-    line += ", " + JSONWriter.quoted(key) + ": " + JSONWriter.pretty(value)
+    // Compact: a nested object or array pretty-printed spread the line over several (the
+    // `fsrs_rs` figures of fsrs-updates), which `Benchmarks/run` then cut at the first.
+    line += ", " + JSONWriter.quoted(key) + ": " + JSONWriter.string(value)
   }
   print(line + "}")
 }
